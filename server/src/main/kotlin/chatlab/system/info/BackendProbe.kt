@@ -1,0 +1,58 @@
+package chatlab.system.info
+
+import chatlab.system.stack.Backend
+import chatlab.system.stack.MongoStandIn
+import chatlab.system.stack.Origin
+import org.bson.Document
+import org.springframework.core.env.Environment
+import org.springframework.data.mongodb.core.MongoTemplate
+import org.springframework.data.redis.connection.RedisConnectionFactory
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.stereotype.Component
+
+/** Asks each live backend what it is, so every report can label its numbers. */
+@Component
+class BackendProbe(
+    private val jdbc: JdbcTemplate,
+    private val mongo: MongoTemplate,
+    private val redis: RedisConnectionFactory,
+    private val env: Environment,
+) {
+    fun describeAll(): Map<String, BackendDescription> = mapOf(
+        Backend.MYSQL.key to describe(Backend.MYSQL, ::mysql),
+        Backend.MONGODB.key to describe(Backend.MONGODB, ::mongodb),
+        Backend.REDIS.key to describe(Backend.REDIS, ::redis),
+    )
+
+    fun origin(backend: Backend): Origin =
+        Origin.valueOf(env.getProperty("chatlab.backends.${backend.key}.origin", Origin.EXTERNAL.name))
+
+    private fun describe(backend: Backend, probe: (Origin) -> BackendDescription): BackendDescription {
+        val origin = origin(backend)
+        return runCatching { probe(origin) }.getOrElse { BackendDescription.unreachable(origin, it) }
+    }
+
+    private fun mysql(origin: Origin): BackendDescription {
+        val version = jdbc.queryForObject("SELECT VERSION()", String::class.java) ?: "unknown"
+        val product = if (version.contains("MariaDB", ignoreCase = true)) "MariaDB" else "MySQL"
+        return BackendDescription.of(product, version.substringBefore('-'), origin)
+    }
+
+    private fun mongodb(origin: Origin): BackendDescription =
+        if (origin == Origin.STAND_IN) {
+            BackendDescription.of("mongo-java-server", MongoStandIn.version, origin, STAND_IN_NOTE)
+        } else {
+            val version = mongo.executeCommand(Document("buildInfo", 1)).getString("version") ?: "unknown"
+            BackendDescription.of("MongoDB", version, origin)
+        }
+
+    private fun redis(origin: Origin): BackendDescription {
+        val info = redis.connection.use { it.serverCommands().info("server") }
+        return BackendDescription.of("Redis", info?.getProperty("redis_version") ?: "unknown", origin)
+    }
+
+    companion object {
+        const val STAND_IN_NOTE =
+            "in-memory stand-in for MongoDB: no secondary indexes (every query scans), so its timings say nothing about MongoDB"
+    }
+}

@@ -1,0 +1,15 @@
+package chatlab.system.stack
+
+/** The three servers chatlab talks to, with the variable that points a backend at an external server. */
+enum class Backend(val key: String, val urlVariable: String) {
+    MYSQL("mysql", "MYSQL_URL"),
+    MONGODB("mongodb", "MONGODB_URI"),
+    REDIS("redis", "REDIS_URL"),
+}
+
+/** Where a backend's server came from; every reported figure carries this label. */
+enum class Origin(val label: String) {
+    EMBEDDED("embedded"),
+    STAND_IN("stand-in"),
+    EXTERNAL("external"),
+}

