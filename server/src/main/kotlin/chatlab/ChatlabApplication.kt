@@ -1,6 +1,7 @@
 package chatlab
 
 import org.springframework.boot.autoconfigure.SpringBootApplication
+import org.springframework.boot.context.ApplicationPidFileWriter
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan
 import org.springframework.boot.runApplication
 
@@ -9,5 +10,6 @@ import org.springframework.boot.runApplication
 class ChatlabApplication
 
 fun main(args: Array<String>) {
-    runApplication<ChatlabApplication>(*args)
+    // Writes spring.pid.file when set, so a run that fails half-way can still stop this server.
+    runApplication<ChatlabApplication>(*args) { addListeners(ApplicationPidFileWriter()) }
 }
