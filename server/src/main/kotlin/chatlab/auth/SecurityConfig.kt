@@ -1,0 +1,48 @@
+package chatlab.auth
+
+import chatlab.system.error.ApiError
+import com.fasterxml.jackson.databind.ObjectMapper
+import jakarta.servlet.http.HttpServletRequest
+import jakarta.servlet.http.HttpServletResponse
+import org.slf4j.LoggerFactory
+import org.springframework.context.annotation.Bean
+import org.springframework.context.annotation.Configuration
+import org.springframework.http.HttpStatus
+import org.springframework.http.MediaType
+import org.springframework.security.config.annotation.web.builders.HttpSecurity
+import org.springframework.security.config.http.SessionCreationPolicy
+import org.springframework.security.web.SecurityFilterChain
+
+/** Every API call needs a valid bearer token; health, info and the WebSocket handshake are open (STOMP CONNECT is not). */
+@Configuration
+class SecurityConfig(private val json: ObjectMapper) {
+
+    @Bean
+    fun securityFilterChain(http: HttpSecurity): SecurityFilterChain {
+        http.csrf { it.disable() }
+            .sessionManagement { it.sessionCreationPolicy(SessionCreationPolicy.STATELESS) }
+            .authorizeHttpRequests {
+                it.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/ws", "/error").permitAll()
+                it.anyRequest().authenticated()
+            }
+            .oauth2ResourceServer { rs -> rs.jwt {}.authenticationEntryPoint { req, res, e -> write(req, res, HttpStatus.UNAUTHORIZED, e.message) } }
+            .exceptionHandling { ex ->
+                ex.authenticationEntryPoint { req, res, e -> write(req, res, HttpStatus.UNAUTHORIZED, e.message) }
+                ex.accessDeniedHandler { req, res, e -> write(req, res, HttpStatus.FORBIDDEN, e.message) }
+            }
+        return http.build()
+    }
+
+    private fun write(request: HttpServletRequest, response: HttpServletResponse, status: HttpStatus, reason: String?) {
+        val message = if (status == HttpStatus.UNAUTHORIZED) "a valid bearer token is required: ${reason ?: "none given"}" else reason ?: "forbidden"
+        log.debug("{} {} -> {}: {}", request.method, request.requestURI, status.value(), message)
+        response.status = status.value()
+        response.contentType = MediaType.APPLICATION_JSON_VALUE
+        if (status == HttpStatus.UNAUTHORIZED) response.setHeader("WWW-Authenticate", "Bearer")
+        json.writeValue(response.outputStream, ApiError.of(status, message, request.requestURI))
+    }
+
+    companion object {
+        private val log = LoggerFactory.getLogger(SecurityConfig::class.java)
+    }
+}

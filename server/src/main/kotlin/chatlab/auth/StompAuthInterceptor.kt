@@ -1,0 +1,59 @@
+package chatlab.auth
+
+import chatlab.room.RoomService
+import org.springframework.messaging.Message
+import org.springframework.messaging.MessageChannel
+import org.springframework.messaging.MessageDeliveryException
+import org.springframework.messaging.simp.stomp.StompCommand
+import org.springframework.messaging.simp.stomp.StompHeaderAccessor
+import org.springframework.messaging.support.ChannelInterceptor
+import org.springframework.messaging.support.MessageHeaderAccessor
+import org.springframework.security.oauth2.jwt.JwtDecoder
+import org.springframework.security.oauth2.jwt.JwtException
+import org.springframework.stereotype.Component
+import java.security.Principal
+
+/**
+ * CONNECT must carry `Authorization: Bearer <jwt>`; SUBSCRIBE is allowed to a room's topic for its members and to
+ * the caller's own error queue; every frame after CONNECT is the authenticated user's. A refusal is an ERROR frame.
+ */
+@Component
+class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: RoomService) : ChannelInterceptor {
+
+    override fun preSend(message: Message<*>, channel: MessageChannel): Message<*> {
+        val accessor = MessageHeaderAccessor.getAccessor(message, StompHeaderAccessor::class.java) ?: return message
+        when (accessor.command) {
+            StompCommand.CONNECT -> accessor.user = authenticate(accessor.getFirstNativeHeader("Authorization"), message)
+            StompCommand.SUBSCRIBE -> authorizeSubscription(accessor, message)
+            StompCommand.SEND -> accessor.user ?: refuse(message, "not authenticated: CONNECT with a bearer token first")
+            else -> Unit
+        }
+        return message
+    }
+
+    private fun authenticate(header: String?, message: Message<*>): Principal {
+        val token = header?.takeIf { it.startsWith("Bearer ", ignoreCase = true) }?.substring(7)?.trim()
+            ?: refuse(message, "CONNECT needs an 'Authorization: Bearer <jwt>' header")
+        val jwt = try {
+            decoder.decode(token)
+        } catch (e: JwtException) {
+            refuse(message, "invalid token: ${e.message}")
+        }
+        return ChatPrincipal(jwt.userId())
+    }
+
+    private fun authorizeSubscription(accessor: StompHeaderAccessor, message: Message<*>) {
+        val user = accessor.user as? ChatPrincipal ?: refuse(message, "not authenticated: CONNECT with a bearer token first")
+        val destination = accessor.destination ?: refuse(message, "SUBSCRIBE needs a destination")
+        if (destination == "/user/queue/errors") return
+        val roomId = ROOM_TOPIC.matchEntire(destination)?.groupValues?.get(1)?.toLongOrNull()
+            ?: refuse(message, "cannot subscribe to '$destination': use /sub/chat-rooms/{roomId} or /user/queue/errors")
+        if (!rooms.isMember(roomId, user.userId)) refuse(message, "user ${user.userId} is not a member of chat room $roomId")
+    }
+
+    private fun refuse(message: Message<*>, reason: String): Nothing = throw MessageDeliveryException(message, reason)
+
+    companion object {
+        private val ROOM_TOPIC = Regex("/sub/chat-rooms/(\\d{1,18})")
+    }
+}

@@ -1,0 +1,49 @@
+package chatlab.message
+
+import chatlab.auth.ChatPrincipal
+import chatlab.system.error.ApiError
+import chatlab.system.error.ChatException
+import org.slf4j.LoggerFactory
+import org.springframework.http.HttpStatus
+import org.springframework.messaging.converter.MessageConversionException
+import org.springframework.messaging.handler.annotation.DestinationVariable
+import org.springframework.messaging.handler.annotation.Header
+import org.springframework.messaging.handler.annotation.MessageExceptionHandler
+import org.springframework.messaging.handler.annotation.MessageMapping
+import org.springframework.messaging.handler.annotation.Payload
+import org.springframework.messaging.simp.SimpMessagingTemplate
+import org.springframework.messaging.simp.annotation.SendToUser
+import org.springframework.stereotype.Controller
+
+/** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to `/sub/chat-rooms/{roomId}`. */
+@Controller
+class ChatStompController(private val messages: MessageService, private val broker: SimpMessagingTemplate) {
+
+    @MessageMapping("/chat-rooms/{roomId}/messages")
+    fun send(
+        @DestinationVariable roomId: Long,
+        @Payload request: SendMessageRequest,
+        @Header(name = "store", required = false) store: String?,
+        principal: ChatPrincipal,
+    ) {
+        val stored = messages.send(principal.userId, roomId, request, store)
+        broker.convertAndSend("/sub/chat-rooms/$roomId", stored.toDto())
+    }
+
+    /** A refused SEND goes back to its sender only; the session and everyone else carry on. */
+    @MessageExceptionHandler(ChatException::class)
+    @SendToUser("/queue/errors", broadcast = false)
+    fun refused(e: ChatException): ApiError {
+        log.debug("SEND refused: {}", e.message)
+        return ApiError.of(e.status, e.message ?: e.status.reasonPhrase)
+    }
+
+    @MessageExceptionHandler(MessageConversionException::class)
+    @SendToUser("/queue/errors", broadcast = false)
+    fun unreadable(e: MessageConversionException): ApiError =
+        ApiError.of(HttpStatus.BAD_REQUEST, "the SEND body is not valid JSON: {\"type\":\"TALK\",\"content\":\"…\",\"clientMessageId\":\"…\"}")
+
+    companion object {
+        private val log = LoggerFactory.getLogger(ChatStompController::class.java)
+    }
+}

@@ -1,0 +1,30 @@
+package chatlab.message
+
+import chatlab.auth.userId
+import org.springframework.security.core.annotation.AuthenticationPrincipal
+import org.springframework.security.oauth2.jwt.Jwt
+import org.springframework.web.bind.annotation.GetMapping
+import org.springframework.web.bind.annotation.PathVariable
+import org.springframework.web.bind.annotation.RequestMapping
+import org.springframework.web.bind.annotation.RequestParam
+import org.springframework.web.bind.annotation.RestController
+
+@RestController
+@RequestMapping("/api/v1/chat-rooms")
+class MessageController(private val queries: MessageQueryService) {
+
+    /** Keyset (`lastSentAt` and/or `cursor`) or offset (`page`) history, newest first. */
+    @GetMapping("/{roomId}/messages")
+    fun messages(
+        @AuthenticationPrincipal jwt: Jwt,
+        @PathVariable roomId: Long,
+        @RequestParam(required = false) store: String?,
+        @RequestParam(defaultValue = "20") size: Int,
+        @RequestParam(required = false) lastSentAt: String?,
+        @RequestParam(required = false) cursor: String?,
+        @RequestParam(required = false) page: Int?,
+    ): Any {
+        val query = HistoryQuery.of(queries.storeOf(store), size, lastSentAt, cursor, page)
+        return if (query.page != null) queries.offset(jwt.userId(), roomId, query) else queries.keyset(jwt.userId(), roomId, query)
+    }
+}

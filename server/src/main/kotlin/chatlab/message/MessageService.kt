@@ -1,0 +1,61 @@
+package chatlab.message
+
+import chatlab.room.RoomService
+import chatlab.system.error.BadRequestException
+import org.springframework.beans.factory.annotation.Value
+import org.springframework.stereotype.Service
+import java.time.Clock
+import java.time.Instant
+import java.time.temporal.ChronoUnit
+import java.util.UUID
+
+/** Validates, persists in the chosen store (MongoDB writes go through the cache), and moves the room preview. */
+@Service
+class MessageService(
+    private val rooms: RoomService,
+    private val stores: MessageStores,
+    private val ids: MessageIdAllocator,
+    private val clock: Clock,
+    @Value("\${chatlab.default-write-store:mongo}") private val defaultWriteStore: String,
+) {
+    /** Returns the stored message; a retried clientMessageId returns the copy stored the first time. */
+    fun send(userId: Long, roomId: Long, request: SendMessageRequest, store: String?): ChatMessage {
+        val kind = StoreKind.parse(store ?: defaultWriteStore)
+        rooms.requireMember(roomId, userId)
+        val content = validContent(request.content)
+        if (request.type != null && request.type != MessageType.TALK) {
+            throw BadRequestException("clients may send TALK messages only, not ${request.type}")
+        }
+        val message = ChatMessage(
+            id = ids.nextId(),
+            roomId = roomId,
+            senderId = userId,
+            type = MessageType.TALK,
+            content = content,
+            sentAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS),
+            clientMessageId = validClientMessageId(request.clientMessageId),
+        )
+        val stored = stores.writer(kind).save(message)
+        if (stored.id == message.id) rooms.updatePreview(roomId, stored.content, stored.sentAt)
+        return stored
+    }
+
+    private fun validContent(content: String?): String {
+        if (content.isNullOrBlank()) throw BadRequestException("content must not be empty")
+        if (content.length > MAX_CONTENT) throw BadRequestException("content must be at most $MAX_CONTENT characters, was ${content.length}")
+        if (content.any { it.isISOControl() && it !in "\n\r\t" }) throw BadRequestException("content must not contain control characters")
+        return content
+    }
+
+    private fun validClientMessageId(value: String?): String {
+        if (value.isNullOrBlank()) return UUID.randomUUID().toString()
+        if (value.length > 64 || !value.all { it.isLetterOrDigit() || it in "-_.:" }) {
+            throw BadRequestException("clientMessageId must be 1..64 characters of letters, digits, '-', '_', '.', ':'")
+        }
+        return value
+    }
+
+    companion object {
+        const val MAX_CONTENT = 1000
+    }
+}

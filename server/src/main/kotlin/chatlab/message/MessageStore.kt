@@ -1,0 +1,19 @@
+package chatlab.message
+
+import java.time.Instant
+
+/** The port every message store implements; one adapter per store. */
+interface MessageStore {
+    val kind: StoreKind
+
+    /** Stores [message]; a retry with the same (room, sender, clientMessageId) returns the first copy instead. */
+    fun save(message: ChatMessage): ChatMessage
+
+    /** Keyset page: up to [size] messages strictly older than [before], newest first. */
+    fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage>
+
+    /** Offset page with a total count: the "before" behaviour of the public baseline. */
+    fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage
+}
+
+data class OffsetPage(val messages: List<ChatMessage>, val totalElements: Long)

@@ -1,0 +1,3 @@
+package chatlab.message
+
+enum class MessageType { TALK, ENTER, LEAVE }

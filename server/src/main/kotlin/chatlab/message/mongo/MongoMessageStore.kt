@@ -1,0 +1,53 @@
+package chatlab.message.mongo
+
+import chatlab.message.ChatMessage
+import chatlab.message.MessageStore
+import chatlab.message.OffsetPage
+import chatlab.message.Position
+import chatlab.message.StoreKind
+import org.springframework.dao.DuplicateKeyException
+import org.springframework.data.domain.Sort
+import org.springframework.data.mongodb.core.MongoTemplate
+import org.springframework.data.mongodb.core.find
+import org.springframework.data.mongodb.core.query.Criteria
+import org.springframework.data.mongodb.core.query.Query
+import org.springframework.stereotype.Component
+import java.time.Instant
+
+@Component
+class MongoMessageStore(
+    private val mongo: MongoTemplate,
+    private val repository: MongoMessageRepository,
+) : MessageStore {
+    override val kind = StoreKind.MONGO
+
+    override fun save(message: ChatMessage): ChatMessage = try {
+        mongo.insert(message.toDocument()).toMessage()
+    } catch (duplicate: DuplicateKeyException) {
+        repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)
+            ?.toMessage() ?: throw duplicate
+    }
+
+    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
+        val criteria = Criteria.where("roomId").`is`(roomId)
+        if (before != Position.NEWEST) {
+            criteria.and("sentAt").lte(before.sentAt).orOperator(
+                Criteria.where("sentAt").lt(before.sentAt),
+                Criteria.where("_id").lt(before.id),
+            )
+        }
+        return mongo.find<MessageDocument>(Query(criteria).with(NEWEST_FIRST).limit(size)).map { it.toMessage() }
+    }
+
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage {
+        val criteria = Criteria.where("roomId").`is`(roomId)
+        if (sentBefore != null) criteria.and("sentAt").lt(sentBefore)
+        val total = mongo.count(Query(criteria), MessageDocument::class.java)
+        val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size)
+        return OffsetPage(mongo.find<MessageDocument>(query).map { it.toMessage() }, total)
+    }
+
+    companion object {
+        private val NEWEST_FIRST = Sort.by(Sort.Order.desc("sentAt"), Sort.Order.desc("_id"))
+    }
+}

@@ -1,0 +1,42 @@
+package chatlab.message.mysql
+
+import chatlab.message.ChatMessage
+import chatlab.message.MessageStore
+import chatlab.message.OffsetPage
+import chatlab.message.Position
+import chatlab.message.StoreKind
+import org.springframework.dao.DataIntegrityViolationException
+import org.springframework.data.domain.Limit
+import org.springframework.data.domain.PageRequest
+import org.springframework.data.domain.Sort
+import org.springframework.stereotype.Component
+import java.time.Instant
+
+@Component
+class MysqlMessageStore(private val repository: MysqlMessageRepository) : MessageStore {
+    override val kind = StoreKind.MYSQL
+
+    override fun save(message: ChatMessage): ChatMessage = try {
+        repository.saveAndFlush(message.toEntity()).toMessage()
+    } catch (duplicate: DataIntegrityViolationException) {
+        repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)
+            ?.toMessage() ?: throw duplicate
+    }
+
+    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
+        val rows = if (before == Position.NEWEST) repository.findByRoomIdOrderBySentAtDescIdDesc(roomId, Limit.of(size))
+        else repository.findBefore(roomId, before.sentAt, before.id, Limit.of(size))
+        return rows.map { it.toMessage() }
+    }
+
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage {
+        val pageable = PageRequest.of(page, size, NEWEST_FIRST)
+        val result = if (sentBefore == null) repository.findByRoomId(roomId, pageable)
+        else repository.findByRoomIdAndSentAtBefore(roomId, sentBefore, pageable)
+        return OffsetPage(result.content.map { it.toMessage() }, result.totalElements)
+    }
+
+    companion object {
+        private val NEWEST_FIRST = Sort.by(Sort.Order.desc("sentAt"), Sort.Order.desc("id"))
+    }
+}

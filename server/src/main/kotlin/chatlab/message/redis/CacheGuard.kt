@@ -1,0 +1,47 @@
+package chatlab.message.redis
+
+import org.slf4j.LoggerFactory
+import org.springframework.stereotype.Component
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.AtomicLong
+
+/**
+ * Keeps Redis trouble away from callers: after a failure the cache is bypassed for `retryAfter`, and rooms whose
+ * write-through failed are evicted before the cache serves them again (they may have missed a message).
+ */
+@Component
+class CacheGuard(private val properties: CacheProperties, private val cache: RoomCache) {
+    private val openUntil = AtomicLong(0)
+    private val dirtyRooms = ConcurrentHashMap.newKeySet<Long>()
+
+    /** Runs [action] against Redis for [roomId], or returns null when Redis is failing or the room is not trusted. */
+    fun <T> attempt(roomId: Long, action: () -> T): T? {
+        if (System.currentTimeMillis() < openUntil.get()) return null
+        return try {
+            if (roomId in dirtyRooms) {
+                cache.evict(roomId)
+                dirtyRooms.remove(roomId)
+                log.info("Evicted room {} from the cache after a missed write-through", roomId)
+            }
+            action()
+        } catch (e: RuntimeException) {
+            trip(e)
+            null
+        }
+    }
+
+    /** A write-through that did not happen: the room's cache may lack that message until it is evicted. */
+    fun markDirty(roomId: Long) {
+        dirtyRooms += roomId
+    }
+
+    private fun trip(e: RuntimeException) {
+        val wasClosed = System.currentTimeMillis() >= openUntil.get()
+        openUntil.set(System.currentTimeMillis() + properties.retryAfter.toMillis())
+        if (wasClosed) log.warn("Redis cache failing, serving from MongoDB for {}: {}", properties.retryAfter, e.toString())
+    }
+
+    companion object {
+        private val log = LoggerFactory.getLogger(CacheGuard::class.java)
+    }
+}

@@ -1,0 +1,64 @@
+package chatlab.message.redis
+
+import chatlab.message.ChatMessage
+import chatlab.message.Position
+import com.fasterxml.jackson.databind.ObjectMapper
+import com.fasterxml.jackson.module.kotlin.readValue
+import org.springframework.core.io.ClassPathResource
+import org.springframework.data.redis.core.StringRedisTemplate
+import org.springframework.data.redis.core.script.RedisScript
+import org.springframework.stereotype.Component
+
+/** What the cache holds below a bound: [messages], whether that is all there is, and where the store must go on. */
+data class CacheRead(val version: String, val messages: List<ChatMessage>, val resume: Position?, val complete: Boolean)
+
+/** The per-room sorted set and its coverage, driven through one atomic script (`redis/room-cache.lua`). */
+@Component
+class RoomCache(
+    private val redis: StringRedisTemplate,
+    private val json: ObjectMapper,
+    private val properties: CacheProperties,
+) {
+    private val source = ClassPathResource("redis/room-cache.lua")
+    private val readScript = RedisScript.of(source, List::class.java)
+    private val updateScript = RedisScript.of(source, Long::class.java)
+
+    fun read(roomId: Long, before: Position, size: Int): CacheRead {
+        val keys = keys(roomId)
+        val reply = redis.execute(readScript, keys, "read", CacheKeys.encode(before), size.toString(), CacheKeys.maxScore(before))
+            ?: error("no reply from the cache script")
+        val resume = reply[1].toString()
+        return CacheRead(
+            version = reply[0].toString(),
+            messages = reply.drop(3).map { decodeMember(it.toString()) },
+            resume = if (resume == CacheKeys.NEWEST) Position.NEWEST else CacheKeys.decode(resume),
+            complete = reply[2] == "1",
+        )
+    }
+
+    /** Records that [messages] are ALL the room's messages in [lo, hi); discarded if a write came since [version]. */
+    fun fill(roomId: Long, version: String, lo: String, hi: Position, messages: List<ChatMessage>) {
+        val pairs = messages.flatMap { listOf(it.sentAt.toEpochMilli().toString(), member(it)) }
+        redis.execute(updateScript, keys(roomId), "fill", version, lo, CacheKeys.encode(hi), max(), ttl(), *pairs.toTypedArray())
+    }
+
+    fun write(message: ChatMessage) {
+        val score = message.sentAt.toEpochMilli().toString()
+        redis.execute(updateScript, keys(message.roomId), "write", CacheKeys.encode(message.position), score, member(message), max(), ttl())
+    }
+
+    fun evict(roomId: Long) {
+        redis.delete(keys(roomId))
+    }
+
+    private fun member(message: ChatMessage) = CacheKeys.encode(message.position) + "|" + json.writeValueAsString(message.toCached())
+
+    private fun decodeMember(member: String): ChatMessage =
+        json.readValue<CachedMessage>(member.substring(CacheKeys.POSITION_LENGTH + 1)).toMessage()
+
+    private fun max() = properties.maxPerRoom.toString()
+
+    private fun ttl() = properties.ttl.seconds.coerceAtLeast(1).toString()
+
+    private fun keys(roomId: Long) = listOf(CacheKeys.messages(roomId), CacheKeys.meta(roomId))
+}

@@ -1,0 +1,5 @@
+package chatlab.room
+
+import org.springframework.data.jpa.repository.JpaRepository
+
+interface MembershipRepository : JpaRepository<Membership, MembershipId>

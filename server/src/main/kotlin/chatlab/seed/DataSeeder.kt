@@ -1,0 +1,125 @@
+package chatlab.seed
+
+import chatlab.message.ChatMessage
+import chatlab.message.MessageIdAllocator
+import chatlab.message.mongo.MessageDocument
+import com.mongodb.client.model.InsertManyOptions
+import org.bson.Document
+import org.slf4j.LoggerFactory
+import org.springframework.boot.ApplicationArguments
+import org.springframework.boot.ApplicationRunner
+import org.springframework.core.annotation.Order
+import org.springframework.data.mongodb.core.MongoTemplate
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.stereotype.Component
+import java.time.Instant
+import java.time.ZoneOffset
+import java.util.Date
+import java.util.concurrent.CompletableFuture
+import kotlin.system.measureTimeMillis
+
+/** Seeds rooms, users, memberships and the same messages into MySQL and MongoDB at start-up, unless present. */
+@Component
+@Order(10)
+class DataSeeder(
+    private val properties: SeedProperties,
+    private val jdbc: JdbcTemplate,
+    private val mongo: MongoTemplate,
+    private val ids: MessageIdAllocator,
+) : ApplicationRunner {
+
+    override fun run(args: ApplicationArguments) {
+        if (!properties.enabled) return
+        if (!properties.reset && isSeeded()) {
+            log.info("Seed data already present ({} messages per store); set chatlab.seed.reset=true to rebuild", properties.messages)
+            return
+        }
+        val took = measureTimeMillis {
+            val data = SeedData(properties)
+            wipe()
+            seedRelational(data)
+            val mysql = CompletableFuture.runAsync { timed("MySQL") { insertMysql(data.messages) } }
+            val mongo = CompletableFuture.runAsync { timed("MongoDB") { insertMongo(data.messages) } }
+            CompletableFuture.allOf(mysql, mongo).join()
+            updatePreviews(data.messages)
+            ids.advancePast(properties.messages.toLong())
+        }
+        log.info("Seeded {} rooms, {} users and {} messages per store in {} ms", properties.rooms, properties.users, properties.messages, took)
+    }
+
+    private fun isSeeded(): Boolean {
+        val rooms = jdbc.queryForObject("SELECT COUNT(*) FROM chat_room", Long::class.java)
+        val mysql = jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE id <= ?", Long::class.java, properties.messages)
+        val mongoCount = mongo.getCollection(MessageDocument.COLLECTION).countDocuments(Document("_id", Document("\$lte", properties.messages.toLong())))
+        return rooms == properties.rooms.toLong() && mysql == properties.messages.toLong() && mongoCount == properties.messages.toLong()
+    }
+
+    private fun wipe() {
+        listOf("room_membership", "chat_message", "chat_room", "chat_user").forEach { jdbc.execute("DELETE FROM $it") }
+        jdbc.update("UPDATE id_block SET next_id = 1")
+        mongo.getCollection(MessageDocument.COLLECTION).deleteMany(Document())
+    }
+
+    private fun seedRelational(data: SeedData) {
+        jdbc.batchUpdate("INSERT INTO chat_user (id, name) VALUES (?, ?)", (1L..properties.users).map { arrayOf<Any>(it, "user-$it") })
+        jdbc.batchUpdate(
+            "INSERT INTO chat_room (id, name, type, capacity, member_count) VALUES (?, ?, ?, ?, ?)",
+            data.rooms.map { arrayOf<Any>(it.id, it.name, it.type.name, it.capacity, data.members.getValue(it.id).size) },
+        )
+        val joinedAt = utc(properties.from)
+        jdbc.batchUpdate(
+            "INSERT INTO room_membership (room_id, user_id, joined_at) VALUES (?, ?, ?)",
+            data.members.flatMap { (room, users) -> users.map { arrayOf<Any>(room, it, joinedAt) } },
+        )
+    }
+
+    private fun insertMysql(messages: List<ChatMessage>) {
+        val sql = "INSERT INTO chat_message (id, room_id, sender_id, type, content, sent_at, client_message_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        messages.chunked(properties.batchSize).forEachIndexed { i, batch ->
+            jdbc.batchUpdate(sql, batch.map { arrayOf<Any>(it.id, it.roomId, it.senderId, it.type.name, it.content, utc(it.sentAt), it.clientMessageId) })
+            progress("MySQL", (i + 1) * properties.batchSize)
+        }
+    }
+
+    private fun insertMongo(messages: List<ChatMessage>) {
+        val collection = mongo.getCollection(MessageDocument.COLLECTION)
+        messages.chunked(properties.batchSize).forEachIndexed { i, batch ->
+            collection.insertMany(batch.map { it.toSeedDocument() }, InsertManyOptions().ordered(false))
+            progress("MongoDB", (i + 1) * properties.batchSize)
+        }
+    }
+
+    private fun updatePreviews(messages: List<ChatMessage>) {
+        val latest = messages.groupBy { it.roomId }.mapValues { (_, list) -> list.maxWith(compareBy({ it.sentAt }, { it.id })) }
+        jdbc.batchUpdate(
+            "UPDATE chat_room SET last_message = ?, last_sent_at = ? WHERE id = ?",
+            latest.values.map { arrayOf<Any>(it.content, utc(it.sentAt), it.roomId) },
+        )
+    }
+
+    private fun progress(store: String, done: Int) {
+        val count = minOf(done, properties.messages)
+        if (count % PROGRESS_EVERY < properties.batchSize || count == properties.messages) {
+            log.info("Seeding {}: {} / {} messages", store, count, properties.messages)
+        }
+    }
+
+    private fun timed(store: String, block: () -> Unit) {
+        log.info("Seeded {} messages into {} in {} ms", properties.messages, store, measureTimeMillis(block))
+    }
+
+    companion object {
+        private val log = LoggerFactory.getLogger(DataSeeder::class.java)
+        private const val PROGRESS_EVERY = 50_000
+
+        /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
+        private fun utc(instant: Instant) = instant.atOffset(ZoneOffset.UTC).toLocalDateTime()
+
+        private fun ChatMessage.toSeedDocument() = Document(
+            mapOf(
+                "_id" to id, "roomId" to roomId, "senderId" to senderId, "type" to type.name, "content" to content,
+                "sentAt" to Date.from(sentAt), "clientMessageId" to clientMessageId,
+            ),
+        )
+    }
+}

@@ -1,0 +1,61 @@
+package chatlab.system.error
+
+import jakarta.servlet.http.HttpServletRequest
+import org.slf4j.LoggerFactory
+import org.springframework.dao.DataAccessResourceFailureException
+import org.springframework.dao.QueryTimeoutException
+import org.springframework.http.HttpStatus
+import org.springframework.http.HttpStatusCode
+import org.springframework.http.ResponseEntity
+import org.springframework.http.converter.HttpMessageNotReadableException
+import org.springframework.transaction.CannotCreateTransactionException
+import org.springframework.web.ErrorResponse
+import org.springframework.web.bind.annotation.ExceptionHandler
+import org.springframework.web.bind.annotation.RestControllerAdvice
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException
+
+/** Every HTTP error as `ApiError` JSON: 4xx for the caller's mistakes, 503 when a backend is unreachable. */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+    @ExceptionHandler(ChatException::class)
+    fun chat(e: ChatException, request: HttpServletRequest) = respond(e.status, e.message ?: e.status.reasonPhrase, request)
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException::class)
+    fun typeMismatch(e: MethodArgumentTypeMismatchException, request: HttpServletRequest) =
+        respond(HttpStatus.BAD_REQUEST, "parameter '${e.name}' has an invalid value '${e.value}'", request)
+
+    @ExceptionHandler(HttpMessageNotReadableException::class)
+    fun unreadable(e: HttpMessageNotReadableException, request: HttpServletRequest) =
+        respond(HttpStatus.BAD_REQUEST, "the request body is not valid JSON for this call", request)
+
+    @ExceptionHandler(
+        DataAccessResourceFailureException::class,
+        CannotCreateTransactionException::class,
+        QueryTimeoutException::class,
+        com.mongodb.MongoTimeoutException::class,
+        com.mongodb.MongoSocketException::class,
+    )
+    fun unavailable(e: Exception, request: HttpServletRequest): ResponseEntity<ApiError> {
+        log.warn("Backend unavailable for {} {}: {}", request.method, request.requestURI, e.toString())
+        return respond(HttpStatus.SERVICE_UNAVAILABLE, "a backend store is unavailable, try again shortly", request)
+    }
+
+    /** Spring MVC's own 4xx (unknown path, wrong method, missing parameter…) keep their status; the rest is a bug. */
+    @ExceptionHandler(Exception::class)
+    fun unexpected(e: Exception, request: HttpServletRequest): ResponseEntity<ApiError> {
+        if (e is ErrorResponse) return respond(e.statusCode, e.body.detail ?: e.message ?: "request failed", request)
+        log.error("Unexpected error on {} {}", request.method, request.requestURI, e)
+        return respond(HttpStatus.INTERNAL_SERVER_ERROR, "unexpected server error", request)
+    }
+
+    private fun respond(status: HttpStatusCode, message: String, request: HttpServletRequest): ResponseEntity<ApiError> {
+        val resolved = HttpStatus.valueOf(status.value())
+        if (resolved.is4xxClientError) log.debug("{} {} -> {}: {}", request.method, request.requestURI, status.value(), message)
+        return ResponseEntity.status(status).body(ApiError.of(resolved, message, request.requestURI))
+    }
+
+    companion object {
+        private val log = LoggerFactory.getLogger(ApiExceptionHandler::class.java)
+    }
+}

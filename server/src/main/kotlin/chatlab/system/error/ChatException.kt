@@ -1,0 +1,14 @@
+package chatlab.system.error
+
+import org.springframework.http.HttpStatus
+
+/** A failure the caller caused or must know about, with the status it maps to over HTTP and STOMP alike. */
+sealed class ChatException(val status: HttpStatus, message: String) : RuntimeException(message)
+
+class BadRequestException(message: String) : ChatException(HttpStatus.BAD_REQUEST, message)
+
+class NotFoundException(message: String) : ChatException(HttpStatus.NOT_FOUND, message)
+
+class ForbiddenException(message: String) : ChatException(HttpStatus.FORBIDDEN, message)
+
+class ConflictException(message: String) : ChatException(HttpStatus.CONFLICT, message)
