@@ -6,12 +6,12 @@ import chatlab.system.stack.Origin
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.context.SpringBootTest
+import chatlab.IntegrationTest
 import org.springframework.boot.test.web.client.TestRestTemplate
 import org.springframework.core.env.Environment
 import java.net.URI
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@IntegrationTest
 class EmbeddedStackIT(
     @Autowired private val rest: TestRestTemplate,
     @Autowired private val probe: BackendProbe,

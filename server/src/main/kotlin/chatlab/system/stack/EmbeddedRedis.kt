@@ -16,6 +16,11 @@ class EmbeddedRedis private constructor(private val server: RedisServer, port: I
         server.stop()
     }
 
+    /** Stops the server, as an outage would; [start] brings it back empty on the same port, as a restart would. */
+    fun stop() = server.stop()
+
+    fun start() = server.start()
+
     companion object {
         private val log = LoggerFactory.getLogger(EmbeddedRedis::class.java)
 

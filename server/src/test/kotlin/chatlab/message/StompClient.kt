@@ -1,0 +1,63 @@
+package chatlab.message
+
+import org.springframework.messaging.converter.MappingJackson2MessageConverter
+import org.springframework.messaging.simp.stomp.StompCommand
+import org.springframework.messaging.simp.stomp.StompFrameHandler
+import org.springframework.messaging.simp.stomp.StompHeaders
+import org.springframework.messaging.simp.stomp.StompSession
+import org.springframework.messaging.simp.stomp.StompSessionHandlerAdapter
+import org.springframework.web.socket.WebSocketHttpHeaders
+import org.springframework.web.socket.client.standard.StandardWebSocketClient
+import org.springframework.web.socket.messaging.WebSocketStompClient
+import java.lang.reflect.Type
+import java.util.concurrent.LinkedBlockingQueue
+import java.util.concurrent.TimeUnit
+
+/** A test STOMP client over the real `/ws` endpoint that records what arrives, to be awaited with a timeout. */
+class StompClient(private val port: Int) {
+    val errors = LinkedBlockingQueue<String>()
+    private val client = WebSocketStompClient(StandardWebSocketClient()).apply {
+        messageConverter = MappingJackson2MessageConverter().apply { objectMapper.findAndRegisterModules() }
+    }
+
+    fun connect(token: String?): StompSession? {
+        val headers = StompHeaders().apply { if (token != null) add("Authorization", "Bearer $token") }
+        val handler = object : StompSessionHandlerAdapter() {
+            override fun handleFrame(headers: StompHeaders, payload: Any?) {
+                errors += headers.getFirst("message") ?: "ERROR"
+            }
+
+            override fun handleTransportError(session: StompSession, exception: Throwable) {
+                errors += "transport: ${exception.message}"
+            }
+
+            override fun handleException(session: StompSession, command: StompCommand?, headers: StompHeaders, payload: ByteArray, exception: Throwable) {
+                errors += "exception: ${exception.message}"
+            }
+        }
+        return runCatching { client.connectAsync("ws://127.0.0.1:$port/ws", WebSocketHttpHeaders(), headers, handler).get(5, TimeUnit.SECONDS) }
+            .getOrNull()
+    }
+
+    /** Subscribes and returns the queue its payloads land in. */
+    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>): LinkedBlockingQueue<T> {
+        val queue = LinkedBlockingQueue<T>()
+        session.subscribe(destination, object : StompFrameHandler {
+            override fun getPayloadType(headers: StompHeaders): Type = type
+
+            override fun handleFrame(headers: StompHeaders, payload: Any?) {
+                @Suppress("UNCHECKED_CAST")
+                queue += payload as T
+            }
+        })
+        return queue
+    }
+
+    fun send(session: StompSession, roomId: Long, body: Any, store: String? = null) {
+        val headers = StompHeaders().apply {
+            destination = "/pub/chat-rooms/$roomId/messages"
+            if (store != null) add("store", store)
+        }
+        session.send(headers, body)
+    }
+}
