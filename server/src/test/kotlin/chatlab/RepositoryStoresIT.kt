@@ -63,6 +63,17 @@ class RepositoryStoresIT(
         assertThat(inMysql(toMongo.id) to inMongo(toMongo.id)).isEqualTo(0L to 1L)
     }
 
+    @Test
+    fun `a retried clientMessageId is stored once in each store and the first copy is returned`() {
+        listOf(mysqlStore, mongoStore).forEach { store ->
+            val first = store.save(message(ids.nextId(), "first try").copy(clientMessageId = "retry-${store.kind.key}"))
+            val retry = store.save(message(ids.nextId(), "second try").copy(clientMessageId = "retry-${store.kind.key}"))
+            assertThat(retry).describedAs(store.kind.key).isEqualTo(first)
+        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE client_message_id = 'retry-mysql'", Long::class.java)).isEqualTo(1)
+        assertThat(mongo.getCollection(MessageDocument.COLLECTION).countDocuments(Document("clientMessageId", "retry-mongo"))).isEqualTo(1)
+    }
+
     private fun message(id: Long, content: String) =
         ChatMessage(id, TestRooms.STORE_TEST, 1, MessageType.TALK, content, Instant.now().truncatedTo(ChronoUnit.MILLIS), "store-test-$id")
 }

@@ -1,5 +1,6 @@
 package chatlab.message
 
+import org.springframework.dao.DataIntegrityViolationException
 import java.time.Instant
 
 /** The port every message store implements; one adapter per store. */
@@ -17,3 +18,13 @@ interface MessageStore {
 }
 
 data class OffsetPage(val messages: List<ChatMessage>, val totalElements: Long)
+
+/**
+ * Idempotent insert: a retry of the same (room, sender, clientMessageId) hits the store's unique index, and the copy
+ * stored first is returned instead. (Spring maps both MySQL's and MongoDB's duplicate-key errors to this type.)
+ */
+inline fun saveOnce(insert: () -> ChatMessage, storedCopy: () -> ChatMessage?): ChatMessage = try {
+    insert()
+} catch (duplicate: DataIntegrityViolationException) {
+    storedCopy() ?: throw duplicate
+}

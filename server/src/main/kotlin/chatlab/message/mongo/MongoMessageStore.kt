@@ -5,7 +5,7 @@ import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
-import org.springframework.dao.DuplicateKeyException
+import chatlab.message.saveOnce
 import org.springframework.data.domain.Sort
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.data.mongodb.core.find
@@ -21,12 +21,10 @@ class MongoMessageStore(
 ) : MessageStore {
     override val kind = StoreKind.MONGO
 
-    override fun save(message: ChatMessage): ChatMessage = try {
-        mongo.insert(message.toDocument()).toMessage()
-    } catch (duplicate: DuplicateKeyException) {
-        repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)
-            ?.toMessage() ?: throw duplicate
-    }
+    override fun save(message: ChatMessage): ChatMessage = saveOnce(
+        insert = { mongo.insert(message.toDocument()).toMessage() },
+        storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
+    )
 
     override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
         val criteria = Criteria.where("roomId").`is`(roomId)

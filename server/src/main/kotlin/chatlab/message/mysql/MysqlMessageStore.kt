@@ -5,7 +5,7 @@ import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
-import org.springframework.dao.DataIntegrityViolationException
+import chatlab.message.saveOnce
 import org.springframework.data.domain.Limit
 import org.springframework.data.domain.PageRequest
 import org.springframework.data.domain.Sort
@@ -16,12 +16,10 @@ import java.time.Instant
 class MysqlMessageStore(private val repository: MysqlMessageRepository) : MessageStore {
     override val kind = StoreKind.MYSQL
 
-    override fun save(message: ChatMessage): ChatMessage = try {
-        repository.saveAndFlush(message.toEntity()).toMessage()
-    } catch (duplicate: DataIntegrityViolationException) {
-        repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)
-            ?.toMessage() ?: throw duplicate
-    }
+    override fun save(message: ChatMessage): ChatMessage = saveOnce(
+        insert = { repository.saveAndFlush(message.toEntity()).toMessage() },
+        storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
+    )
 
     override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
         val rows = if (before == Position.NEWEST) repository.findByRoomIdOrderBySentAtDescIdDesc(roomId, Limit.of(size))
