@@ -4,6 +4,7 @@ import chatlab.auth.ChatPrincipal
 import chatlab.system.error.ApiError
 import chatlab.system.error.ChatException
 import org.slf4j.LoggerFactory
+import org.springframework.dao.DataAccessException
 import org.springframework.http.HttpStatus
 import org.springframework.messaging.converter.MessageConversionException
 import org.springframework.messaging.handler.annotation.DestinationVariable
@@ -36,6 +37,14 @@ class ChatStompController(private val messages: MessageService, private val brok
     fun refused(e: ChatException): ApiError {
         log.debug("SEND refused: {}", e.message)
         return ApiError.of(e.status, e.message ?: e.status.reasonPhrase)
+    }
+
+    /** The message was not stored (a store is unreachable): say so, so the client can retry with the same clientMessageId. */
+    @MessageExceptionHandler(DataAccessException::class, com.mongodb.MongoException::class)
+    @SendToUser("/queue/errors", broadcast = false)
+    fun unavailable(e: Exception): ApiError {
+        log.warn("SEND not stored, a backend is unavailable: {}", e.toString())
+        return ApiError.of(HttpStatus.SERVICE_UNAVAILABLE, "the message was not stored: a backend store is unavailable, retry with the same clientMessageId")
     }
 
     @MessageExceptionHandler(MessageConversionException::class)
