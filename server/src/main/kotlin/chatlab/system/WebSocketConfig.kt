@@ -12,7 +12,10 @@ import org.springframework.web.socket.config.annotation.WebSocketTransportRegist
 /** STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/sub` from the broker. */
 @Configuration
 @EnableWebSocketMessageBroker
-class WebSocketConfig(private val auth: StompAuthInterceptor) : WebSocketMessageBrokerConfigurer {
+class WebSocketConfig(
+    private val auth: StompAuthInterceptor,
+    private val receipts: SubscriptionReceipts,
+) : WebSocketMessageBrokerConfigurer {
 
     override fun registerStompEndpoints(registry: StompEndpointRegistry) {
         registry.addEndpoint("/ws").setAllowedOriginPatterns("*")
@@ -25,7 +28,7 @@ class WebSocketConfig(private val auth: StompAuthInterceptor) : WebSocketMessage
     }
 
     override fun configureClientInboundChannel(registration: ChannelRegistration) {
-        registration.interceptors(auth)
+        registration.interceptors(auth, receipts)
     }
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */

@@ -18,6 +18,7 @@ class StompClient(private val port: Int) {
     val errors = LinkedBlockingQueue<String>()
     private val client = WebSocketStompClient(StandardWebSocketClient()).apply {
         messageConverter = MappingJackson2MessageConverter().apply { objectMapper.findAndRegisterModules() }
+        taskScheduler = org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler().apply { initialize() } // tracks receipts
     }
 
     fun connect(token: String?): StompSession? {
@@ -39,10 +40,18 @@ class StompClient(private val port: Int) {
             .getOrNull()
     }
 
-    /** Subscribes and returns the queue its payloads land in. */
-    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>): LinkedBlockingQueue<T> {
+    /**
+     * Subscribes and returns the queue its payloads land in. With [awaitReceipt] it asks for a RECEIPT and waits
+     * for it, so the subscription is active before the caller sends anything.
+     */
+    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>, awaitReceipt: Boolean = true): LinkedBlockingQueue<T> {
         val queue = LinkedBlockingQueue<T>()
-        session.subscribe(destination, object : StompFrameHandler {
+        val headers = StompHeaders().apply {
+            this.destination = destination
+            if (awaitReceipt) receipt = "r-" + java.util.UUID.randomUUID()
+        }
+        val active = java.util.concurrent.CompletableFuture<Unit>()
+        val subscription = session.subscribe(headers, object : StompFrameHandler {
             override fun getPayloadType(headers: StompHeaders): Type = type
 
             override fun handleFrame(headers: StompHeaders, payload: Any?) {
@@ -50,6 +59,10 @@ class StompClient(private val port: Int) {
                 queue += payload as T
             }
         })
+        if (awaitReceipt) {
+            subscription.addReceiptTask(Runnable { active.complete(Unit) })
+            active.get(5, TimeUnit.SECONDS)
+        }
         return queue
     }
 

@@ -44,10 +44,19 @@ class StompIT(
     }
 
     @Test
+    fun `a SUBSCRIBE with a receipt is acknowledged once it is active`() {
+        val alice = client()
+        val session = alice.connect(tokens.mint(1))!!
+        val inbox = alice.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java, awaitReceipt = true)
+        alice.send(session, room, mapOf("content" to "right after the receipt", "clientMessageId" to "receipt-${UUID.randomUUID()}"), "mysql")
+        assertThat(inbox.poll(5, TimeUnit.SECONDS)!!.content).isEqualTo("right after the receipt")
+    }
+
+    @Test
     fun `a non-member can neither subscribe nor send`() {
         val outsider = client()
         val session = outsider.connect(tokens.mint(3))!!
-        outsider.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        outsider.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java, awaitReceipt = false)
         assertThat(outsider.errors.poll(5, TimeUnit.SECONDS)).contains("not a member")
 
         val again = client()
