@@ -26,8 +26,14 @@ class SeedData(private val properties: SeedProperties) {
             val first = 2 * (room.id - properties.openRooms) - 1
             listOf(first, first + 1)
         } else {
-            generateSequence { random.nextLong(1, properties.users + 1L) }.distinct().take(properties.membersPerGroup).toList()
+            val group = generateSequence { random.nextLong(1, properties.users + 1L) }.distinct().take(properties.membersPerGroup).toList()
+            (group + (1L..properties.loadUsers)).distinct()
         }
+    }
+
+    /** Who sends the seeded messages of a room: its own members, not the load users. */
+    private val senders: Map<Long, List<Long>> = members.mapValues { (roomId, users) ->
+        if (roomId > properties.openRooms) users else users.take(properties.membersPerGroup)
     }
 
     val messages: List<ChatMessage> = buildList(properties.messages) {
@@ -36,7 +42,7 @@ class SeedData(private val properties: SeedProperties) {
             val tie = properties.tieEvery > 0 && id % properties.tieEvery == 0L && isNotEmpty()
             val roomId = if (tie) last().roomId else random.nextLong(1, properties.rooms + 1L)
             val sentAt = if (tie) last().sentAt else properties.from.plusMillis(random.nextLong(span))
-            val sender = members.getValue(roomId).random(random)
+            val sender = senders.getValue(roomId).random(random)
             add(ChatMessage(id, roomId, sender, MessageType.TALK, content(id, roomId), sentAt, "seed-$id"))
         }
     }

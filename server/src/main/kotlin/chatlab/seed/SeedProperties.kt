@@ -5,7 +5,8 @@ import java.time.Instant
 
 /**
  * `chatlab.seed.*`: the dummy data. Rooms 1..openRooms are group rooms (GOODS_TRADE / MATE_GROUP) anyone may
- * enter; the rest are ONE_TO_ONE and full. Messages get ids 1..messages and the same content in both stores.
+ * enter; the rest are ONE_TO_ONE and full. Users 1..loadUsers (the JMeter virtual users) are members of every
+ * open room. Messages get ids 1..messages and the same content in both stores.
  */
 @ConfigurationProperties("chatlab.seed")
 data class SeedProperties(
@@ -16,6 +17,7 @@ data class SeedProperties(
     val openRooms: Int = 80,
     val groupCapacity: Int = 1_000,
     val membersPerGroup: Int = 20,
+    val loadUsers: Int = 100,
     val messages: Int = 200_000,
     val randomSeed: Long = 20250128L,
     val from: Instant = Instant.parse("2025-01-28T13:48:00Z"),
@@ -26,7 +28,10 @@ data class SeedProperties(
 ) {
     init {
         require(openRooms in 0..rooms) { "chatlab.seed.open-rooms must be within 0..rooms" }
-        require(users >= 2 * (rooms - openRooms) && users >= membersPerGroup) { "chatlab.seed.users is too small for the rooms" }
+        require(users >= 2 * (rooms - openRooms) && users >= membersPerGroup && users >= loadUsers) {
+            "chatlab.seed.users is too small for the rooms and load users"
+        }
+        require(loadUsers + membersPerGroup <= groupCapacity) { "load users and group members exceed chatlab.seed.group-capacity" }
         require(from.isBefore(to)) { "chatlab.seed.from must be before chatlab.seed.to" }
     }
 }
