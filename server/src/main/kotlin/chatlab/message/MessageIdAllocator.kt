@@ -24,7 +24,7 @@ class MessageIdAllocator(private val jdbc: JdbcTemplate, private val tx: Transac
     }
 
     /** Reserves [count] ids and returns the first. */
-    fun reserve(count: Long): Long = tx.execute {
+    private fun reserve(count: Long): Long = tx.execute {
         val start = jdbc.queryForObject("SELECT next_id FROM id_block WHERE name = ? FOR UPDATE", Long::class.java, NAME)!!
         jdbc.update("UPDATE id_block SET next_id = ? WHERE name = ?", start + count, NAME)
         start

@@ -3,10 +3,10 @@ package chatlab.message
 import chatlab.system.error.BadRequestException
 
 /** Where a read goes (`?store=`) and where a write lands (STOMP `store` header). */
-enum class StoreKind(val key: String, val supportsOffset: Boolean, val writable: Boolean) {
-    MYSQL("mysql", supportsOffset = true, writable = true),
-    MONGO("mongo", supportsOffset = true, writable = true),
-    MONGO_REDIS("mongo-redis", supportsOffset = false, writable = false);
+enum class StoreKind(val key: String, val supportsOffset: Boolean) {
+    MYSQL("mysql", supportsOffset = true),
+    MONGO("mongo", supportsOffset = true),
+    MONGO_REDIS("mongo-redis", supportsOffset = false);
 
     companion object {
         fun parse(value: String): StoreKind = entries.firstOrNull { it.key == value.trim().lowercase() }

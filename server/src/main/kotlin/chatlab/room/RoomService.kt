@@ -58,10 +58,6 @@ class RoomService(
     }
 
     fun updatePreview(roomId: Long, content: String, sentAt: Instant) {
-        tx.executeWithoutResult { rooms.updatePreview(roomId, content.take(PREVIEW_LENGTH), sentAt) }
-    }
-
-    companion object {
-        const val PREVIEW_LENGTH = 1000
+        tx.executeWithoutResult { rooms.updatePreview(roomId, content, sentAt) }
     }
 }

@@ -22,6 +22,7 @@ class CacheKeysTest {
         assertThat(CacheKeys.encode(Position(1_000, 1))).isGreaterThan(bound)
         assertThat(CacheKeys.encode(Position(999, Long.MAX_VALUE))).isLessThan(bound)
         assertThat(CacheKeys.encode(Position.NEWEST)).isEqualTo(CacheKeys.NEWEST)
+        assertThat(CacheKeys.decode(CacheKeys.NEWEST)).isEqualTo(Position.NEWEST)
         assertThat(CacheKeys.decode(CacheKeys.encode(Position(1_738_071_280_123, 77)))).isEqualTo(Position(1_738_071_280_123, 77))
     }
 }

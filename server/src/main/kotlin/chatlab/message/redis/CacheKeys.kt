@@ -23,5 +23,6 @@ object CacheKeys {
     fun maxScore(position: Position): String = if (position == Position.NEWEST) "+inf" else position.millis.toString()
 
     fun decode(encoded: String): Position =
-        Position(encoded.substring(0, 15).toLong(), encoded.substring(15, POSITION_LENGTH).toLong())
+        if (encoded == NEWEST) Position.NEWEST
+        else Position(encoded.substring(0, 15).toLong(), encoded.substring(15, POSITION_LENGTH).toLong())
 }

@@ -33,7 +33,7 @@ class CachedMessageStore(
     override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
         val cached = guard.attempt(roomId) { cache.read(roomId, before, size) } ?: return mongo.findBefore(roomId, before, size)
         if (cached.complete || cached.messages.size == size) return cached.messages
-        val resume = cached.resume ?: before
+        val resume = cached.resume
         val missing = size - cached.messages.size
         val fetch = maxOf(missing, properties.readAhead)
         val rest = mongo.findBefore(roomId, resume, fetch)

@@ -10,7 +10,7 @@ import org.springframework.data.redis.core.script.RedisScript
 import org.springframework.stereotype.Component
 
 /** What the cache holds below a bound: [messages], whether that is all there is, and where the store must go on. */
-data class CacheRead(val version: String, val messages: List<ChatMessage>, val resume: Position?, val complete: Boolean)
+data class CacheRead(val version: String, val messages: List<ChatMessage>, val resume: Position, val complete: Boolean)
 
 /** The per-room sorted set and its coverage, driven through one atomic script (`redis/room-cache.lua`). */
 @Component
@@ -27,11 +27,10 @@ class RoomCache(
         val keys = keys(roomId)
         val reply = redis.execute(readScript, keys, "read", CacheKeys.encode(before), size.toString(), CacheKeys.maxScore(before))
             ?: error("no reply from the cache script")
-        val resume = reply[1].toString()
         return CacheRead(
             version = reply[0].toString(),
             messages = reply.drop(3).map { decodeMember(it.toString()) },
-            resume = if (resume == CacheKeys.NEWEST) Position.NEWEST else CacheKeys.decode(resume),
+            resume = CacheKeys.decode(reply[1].toString()),
             complete = reply[2] == "1",
         )
     }
