@@ -5,6 +5,9 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
+import chatlab.message.redis.CacheOutcomes
+import chatlab.message.redis.RoomCache
+import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.web.client.TestRestTemplate
 import org.springframework.http.HttpEntity
@@ -15,7 +18,12 @@ import java.time.Duration
 import java.time.Instant
 
 @IntegrationTest
-class ChatApiIT(@Autowired private val rest: TestRestTemplate, @Autowired private val tokens: JwtTokens) {
+class ChatApiIT(
+    @Autowired private val rest: TestRestTemplate,
+    @Autowired private val tokens: JwtTokens,
+    @Autowired private val cache: RoomCache,
+    @Autowired private val meters: MeterRegistry,
+) {
 
     private fun call(method: HttpMethod, path: String, token: String?): ResponseEntity<Map<*, *>> {
         val headers = HttpHeaders().apply { if (token != null) setBearerAuth(token) }
@@ -86,5 +94,21 @@ class ChatApiIT(@Autowired private val rest: TestRestTemplate, @Autowired privat
         assertThat(stranger.statusCode.value()).isEqualTo(403)
         assertThat(stranger.body!!["error"]).isEqualTo("Forbidden")
         assertThat(get("/999/messages").statusCode.value()).isEqualTo(404)
+    }
+
+    @Test
+    fun `the cached path tells in a header and a metric whether Redis answered`() {
+        call(HttpMethod.POST, "/5/enter?store=mysql", tokens.mint(50))
+        cache.evict(5)
+        fun hits() = meters.counter("chatlab.cache.reads", "outcome", "hit").count()
+        val path = "/5/messages?store=mongo-redis&lastSentAt=2025-02-01T00:00:00Z"
+        val before = hits()
+        val cold = get(path)
+        val warm = get(path)
+        assertThat(cold.headers.getFirst(CacheOutcomes.HEADER)).isEqualTo("miss")
+        assertThat(warm.headers.getFirst(CacheOutcomes.HEADER)).isEqualTo("hit")
+        assertThat(warm.body!!["messages"]).isEqualTo(cold.body!!["messages"])
+        assertThat(hits()).isEqualTo(before + 1)
+        assertThat(get("/5/messages?store=mongo&lastSentAt=2025-02-01T00:00:00Z").headers.containsKey(CacheOutcomes.HEADER)).isFalse()
     }
 }

@@ -21,6 +21,7 @@ class CachedMessageStore(
     private val cache: RoomCache,
     private val guard: CacheGuard,
     private val properties: CacheProperties,
+    private val outcomes: CacheOutcomes,
 ) : MessageStore {
     override val kind = StoreKind.MONGO_REDIS
 
@@ -31,8 +32,16 @@ class CachedMessageStore(
     }
 
     override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
-        val cached = guard.attempt(roomId) { cache.read(roomId, before, size) } ?: return mongo.findBefore(roomId, before, size)
-        if (cached.complete || cached.messages.size == size) return cached.messages
+        val cached = guard.attempt(roomId) { cache.read(roomId, before, size) }
+        if (cached == null) {
+            outcomes.record(CacheOutcome.BYPASS)
+            return mongo.findBefore(roomId, before, size)
+        }
+        if (cached.complete || cached.messages.size == size) {
+            outcomes.record(CacheOutcome.HIT)
+            return cached.messages
+        }
+        outcomes.record(if (cached.messages.isEmpty()) CacheOutcome.MISS else CacheOutcome.PARTIAL)
         val resume = cached.resume
         val missing = size - cached.messages.size
         val fetch = maxOf(missing, properties.readAhead)
