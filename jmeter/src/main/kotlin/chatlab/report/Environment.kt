@@ -1,0 +1,46 @@
+package chatlab.report
+
+import com.fasterxml.jackson.databind.ObjectMapper
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+
+/** One backend as the server described it on `/actuator/info`. */
+data class Backend(val product: String, val version: String, val origin: String, val label: String, val note: String?) {
+    val standIn get() = origin == "stand-in"
+}
+
+/** What produced the numbers: the server's backends and machine, the plan settings, JMeter, and when. */
+data class Environment(
+    val backends: Map<String, Backend>,
+    val machine: Map<String, String>,
+    val settings: Map<String, String>,
+    val generatedAt: Instant,
+    val runStart: Instant?,
+    val runEnd: Instant?,
+) {
+    fun labelOf(backend: String): String = backends[backend]?.label ?: "$backend (not reported)"
+
+    fun standIn(backends: List<String>): Boolean = backends.any { this.backends[it]?.standIn == true }
+
+    companion object {
+        /** Reads the `/actuator/info` body the preflight plan kept; a missing file leaves the backends unknown. */
+        fun read(infoFile: Path, settings: Map<String, String>, samples: List<Sample>, now: Instant): Environment {
+            val backends = mutableMapOf<String, Backend>()
+            val machine = mutableMapOf<String, String>()
+            if (Files.isRegularFile(infoFile)) {
+                val root = ObjectMapper().readTree(infoFile.toFile())
+                root.path("backends").fields().forEach { (key, node) ->
+                    backends[key] = Backend(
+                        node.path("product").asText(), node.path("version").asText(), node.path("origin").asText(),
+                        node.path("label").asText(), node.path("note").takeIf { it.isTextual }?.asText(),
+                    )
+                }
+                root.path("machine").fields().forEach { (key, node) -> machine[key] = node.asText() }
+            }
+            val start = samples.minOfOrNull { it.timeStamp }?.let(Instant::ofEpochMilli)
+            val end = samples.maxOfOrNull { it.timeStamp + it.elapsed }?.let(Instant::ofEpochMilli)
+            return Environment(backends, machine, settings, now, start, end)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package chatlab.report
+
+import java.util.Locale
+
+/** Number formatting shared by every output, so the HTML, Markdown and console agree digit for digit. */
+object Format {
+    fun ms(value: Double): String = when {
+        value < 10 -> String.format(Locale.ROOT, "%.1f", value)
+        else -> String.format(Locale.ROOT, "%,.0f", value)
+    }
+
+    fun tps(value: Double): String = String.format(Locale.ROOT, if (value < 10) "%.2f" else "%,.1f", value)
+
+    fun pct(value: Double): String = String.format(Locale.ROOT, "%.2f%%", value)
+
+    fun count(value: Long): String = String.format(Locale.ROOT, "%,d", value)
+
+    /** `×0.05` style ratio to the baseline. */
+    fun ratio(value: Double?): String = when {
+        value == null -> "–"
+        value < 0.1 -> String.format(Locale.ROOT, "×%.3f", value)
+        value < 10 -> String.format(Locale.ROOT, "×%.2f", value)
+        else -> String.format(Locale.ROOT, "×%,.0f", value)
+    }
+
+    /** A latency change as words: `12.3× faster`, `1.4× slower`, `about the same`. */
+    fun change(from: Double, to: Double): String {
+        if (from <= 0 || to <= 0) return "not comparable"
+        val factor = if (to < from) from / to else to / from
+        return when {
+            factor < 1.1 -> "about the same"
+            to < from -> "${factor(factor)} faster"
+            else -> "${factor(factor)} slower"
+        }
+    }
+
+    fun factor(value: Double): String =
+        String.format(Locale.ROOT, if (value < 10) "%.1f×" else "%,.0f×", value)
+}

@@ -1,0 +1,36 @@
+package chatlab.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+
+/** Where a run's files are and how to judge it. */
+data class ReportInputs(
+    val results: Path,
+    val dashboards: Path,
+    val out: Path,
+    val settings: Map<String, String>,
+    val errorRateThreshold: Double,
+    val plans: List<String> = listOf("preflight", "chat-read", "chat-send"),
+)
+
+/** Reads a finished run and writes `index.html`, `summary.md` and `summary.csv` into the output folder. */
+object Report {
+    data class Outcome(val comparison: Comparison, val passed: Boolean, val verdict: String, val index: Path)
+
+    fun generate(inputs: ReportInputs, now: Instant = Instant.now()): Outcome {
+        val statistics = inputs.plans.flatMap { plan ->
+            DashboardStatistics.read(inputs.dashboards.resolve(plan).resolve("statistics.json")).filterKeys { it != DashboardStatistics.TOTAL }.entries
+        }.associate { it.key to it.value }
+        val samples = inputs.plans.flatMap { ResultsCsv.read(inputs.results.resolve("$it.csv")) }
+        val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
+        val comparison = ComparisonBuilder(statistics, samples, environment).build()
+        val gate = Gate(inputs.errorRateThreshold)
+        Files.createDirectories(inputs.out)
+        val index = inputs.out.resolve("index.html")
+        Files.writeString(index, HtmlReport(gate).render(comparison))
+        Files.writeString(inputs.out.resolve("summary.md"), MarkdownReport.render(comparison))
+        Files.writeString(inputs.out.resolve("summary.csv"), CsvSummary.render(comparison))
+        return Outcome(comparison, gate.passed(comparison), gate.verdict(comparison), index)
+    }
+}

@@ -1,0 +1,25 @@
+package chatlab.report
+
+import java.nio.file.Path
+
+/**
+ * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--dashboards=`, `--out=`,
+ * `--errorRateThreshold=` and any number of `--setting.<name>=<value>` shown in the report.
+ * Throws, and so fails the build, when the run produced no samples or too many failed.
+ */
+fun main(args: Array<String>) {
+    val options = args.filter { it.startsWith("--") && "=" in it }.associate { it.substring(2).substringBefore('=') to it.substringAfter('=') }
+    fun path(name: String) = Path.of(options[name] ?: throw IllegalArgumentException("missing --$name=<folder>"))
+    val inputs = ReportInputs(
+        results = path("results"),
+        dashboards = path("dashboards"),
+        out = path("out"),
+        settings = options.filterKeys { it.startsWith("setting.") }.mapKeys { it.key.removePrefix("setting.") },
+        errorRateThreshold = options["errorRateThreshold"]?.toDouble() ?: 0.0,
+    )
+    val outcome = Report.generate(inputs)
+    println(ConsoleSummary.render(outcome.comparison))
+    println("chatlab comparison report: ${outcome.index.toUri()}")
+    println(outcome.verdict)
+    check(outcome.passed) { "chatlab: ${outcome.verdict} (see ${outcome.index})" }
+}

@@ -1,0 +1,84 @@
+package chatlab.report
+
+import java.io.Reader
+import java.nio.file.Files
+import java.nio.file.Path
+
+/** One line of a JMeter CSV result file, reduced to what the report needs. */
+data class Sample(
+    val timeStamp: Long,
+    val elapsed: Long,
+    val label: String,
+    val responseCode: String,
+    val responseMessage: String,
+    val success: Boolean,
+    val failureMessage: String,
+    /** The `cache` sample variable (the X-Chatlab-Cache header); empty when the response had none. */
+    val cache: String,
+) {
+    /** Why the sample failed, in a form worth grouping by. */
+    fun failureReason(): String = failureMessage.ifBlank { "$responseCode $responseMessage".trim() }.lineSequence().first().take(200)
+}
+
+/** Reads JMeter's CSV results (with the header line JMeter writes by default), quoted fields included. */
+object ResultsCsv {
+    fun read(file: Path): List<Sample> {
+        if (!Files.isRegularFile(file)) return emptyList()
+        Files.newBufferedReader(file).use { reader ->
+            val records = records(reader).iterator()
+            if (!records.hasNext()) return emptyList()
+            val header = records.next().withIndex().associate { (i, name) -> name to i }
+            fun List<String>.col(name: String) = header[name]?.let { getOrNull(it) }.orEmpty()
+            val samples = mutableListOf<Sample>()
+            for (record in records) {
+                if (record.size < 3) continue
+                samples += Sample(
+                    timeStamp = record.col("timeStamp").toLongOrNull() ?: 0,
+                    elapsed = record.col("elapsed").toLongOrNull() ?: 0,
+                    label = record.col("label"),
+                    responseCode = record.col("responseCode"),
+                    responseMessage = record.col("responseMessage"),
+                    success = record.col("success") == "true",
+                    failureMessage = record.col("failureMessage"),
+                    cache = record.col("cache"),
+                )
+            }
+            return samples
+        }
+    }
+
+    /** RFC 4180 records: `"` quotes a field, `""` is a quote inside one, quoted fields may span lines. */
+    fun records(reader: Reader): Sequence<List<String>> = sequence {
+        val field = StringBuilder()
+        var record = mutableListOf<String>()
+        var quoted = false
+        var c = reader.read()
+        while (c != -1) {
+            val ch = c.toChar()
+            when {
+                quoted && ch == '"' -> {
+                    val next = reader.read()
+                    if (next == '"'.code) field.append('"') else { quoted = false; c = next; continue }
+                }
+                quoted -> field.append(ch)
+                ch == '"' && field.isEmpty() -> quoted = true
+                ch == ',' -> { record += field.toString(); field.setLength(0) }
+                ch == '\r' -> Unit
+                ch == '\n' -> {
+                    endRecord(record, field)?.let { yield(it) }
+                    record = mutableListOf()
+                }
+                else -> field.append(ch)
+            }
+            c = reader.read()
+        }
+        endRecord(record, field)?.let { yield(it) }
+    }
+
+    private fun endRecord(record: MutableList<String>, field: StringBuilder): List<String>? {
+        if (record.isEmpty() && field.isEmpty()) return null
+        record += field.toString()
+        field.setLength(0)
+        return record
+    }
+}

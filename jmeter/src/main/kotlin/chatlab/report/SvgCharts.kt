@@ -1,0 +1,84 @@
+package chatlab.report
+
+import java.util.Locale
+import kotlin.math.ceil
+import kotlin.math.floor
+import kotlin.math.log10
+import kotlin.math.max
+import kotlin.math.pow
+
+/** Static SVG bar charts, so the report needs no script and no network to draw. */
+object SvgCharts {
+    data class Series(val name: String, val color: String, val values: List<Double?>)
+
+    private const val WIDTH = 780
+    private const val LEFT = 200
+    private const val PLOT = 480
+    private const val BAR = 12
+    private const val GAP = 12
+    private const val TOP = 52
+
+    /** Horizontal grouped bars, one group per category; [log] scales the axis in powers of ten. */
+    fun bars(title: String, categories: List<String>, series: List<Series>, unit: String, log: Boolean, marked: Set<String> = emptySet()): String {
+        val values = series.flatMap { it.values }.filterNotNull().filter { it > 0 }
+        val scale = if (log) LogScale(values) else LinearScale(values)
+        val groupHeight = series.size * BAR + GAP
+        val height = TOP + categories.size * groupHeight + 34
+        val out = StringBuilder()
+        out.append("""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 $WIDTH $height" width="$WIDTH" height="$height" role="img" aria-label="${esc(title)}" font-family="sans-serif" font-size="12">""")
+        out.append("""<text x="0" y="16" font-size="14" font-weight="bold">${esc(title)}</text>""")
+        series.forEachIndexed { i, s ->
+            val x = LEFT + i * 110
+            out.append("""<rect x="$x" y="26" width="10" height="10" fill="${s.color}"/><text x="${x + 14}" y="35">${esc(s.name)}</text>""")
+        }
+        for (tick in scale.ticks()) {
+            val x = LEFT + scale.position(tick) * PLOT
+            out.append("""<line x1="${f(x)}" y1="${TOP - 4}" x2="${f(x)}" y2="${height - 30}" stroke="#ddd"/>""")
+            out.append("""<text x="${f(x)}" y="${height - 16}" text-anchor="middle" fill="#555">${esc(scale.label(tick))}</text>""")
+        }
+        out.append("""<text x="${LEFT + PLOT}" y="${height - 2}" text-anchor="end" fill="#555">${esc(unit)}${if (log) " (log scale)" else ""}</text>""")
+        categories.forEachIndexed { c, category ->
+            val y0 = TOP + c * groupHeight
+            val mark = if (category in marked) " ⚠" else ""
+            out.append("""<text x="${LEFT - 8}" y="${y0 + series.size * BAR / 2 + 4}" text-anchor="end">${esc(category + mark)}</text>""")
+            series.forEachIndexed { s, ser ->
+                val value = ser.values.getOrNull(c) ?: return@forEachIndexed
+                val w = max(1.0, scale.position(value) * PLOT)
+                val y = y0 + s * BAR
+                out.append("""<rect x="$LEFT" y="$y" width="${f(w)}" height="${BAR - 2}" fill="${ser.color}"><title>${esc("$category ${ser.name}: ${Format.ms(value)} $unit")}</title></rect>""")
+                out.append("""<text x="${f(LEFT + w + 4)}" y="${y + BAR - 3}" font-size="10" fill="#333">${esc(Format.ms(value))}</text>""")
+            }
+        }
+        return out.append("</svg>").toString()
+    }
+
+    private interface Scale {
+        fun position(value: Double): Double
+        fun ticks(): List<Double>
+        fun label(tick: Double): String
+    }
+
+    private class LogScale(values: List<Double>) : Scale {
+        private val lo = floor(log10(values.minOrNull()?.coerceAtLeast(0.1) ?: 1.0))
+        private val hi = max(lo + 1, ceil(log10(values.maxOrNull() ?: 10.0)))
+        override fun position(value: Double) = ((log10(value.coerceAtLeast(10.0.pow(lo))) - lo) / (hi - lo)).coerceIn(0.0, 1.0)
+        override fun ticks() = (lo.toInt()..hi.toInt()).map { 10.0.pow(it) }
+        override fun label(tick: Double) = if (tick < 1) String.format(Locale.ROOT, "%.1f", tick) else String.format(Locale.ROOT, "%,.0f", tick)
+    }
+
+    private class LinearScale(values: List<Double>) : Scale {
+        private val top = nice(values.maxOrNull() ?: 1.0)
+        override fun position(value: Double) = (value / top).coerceIn(0.0, 1.0)
+        override fun ticks() = (0..5).map { top * it / 5 }
+        override fun label(tick: Double) = String.format(Locale.ROOT, if (top < 5) "%.1f" else "%,.0f", tick)
+
+        private fun nice(value: Double): Double {
+            val magnitude = 10.0.pow(floor(log10(value.coerceAtLeast(1e-9))))
+            return listOf(1.0, 2.0, 2.5, 5.0, 10.0).map { it * magnitude }.first { it >= value }
+        }
+    }
+
+    private fun f(value: Double) = String.format(Locale.ROOT, "%.1f", value)
+
+    fun esc(text: String) = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+}

@@ -1,0 +1,56 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.io.StringReader
+import java.nio.file.Files
+import java.nio.file.Path
+
+class ResultsCsvTest {
+    @Test
+    fun `quoted fields keep their commas, doubled quotes and line breaks`() {
+        val text = "a,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\n2,\"two\nlines\",\n"
+        val records = ResultsCsv.records(StringReader(text)).toList()
+        assertThat(records).containsExactly(
+            listOf("a", "b", "c"),
+            listOf("1", "x, y", "say \"hi\""),
+            listOf("2", "two\nlines", ""),
+        )
+    }
+
+    @Test
+    fun `columns are found by the header, the cache variable included`(@TempDir dir: Path) {
+        val file = dir.resolve("r.csv")
+        Files.writeString(
+            file,
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success,failureMessage,cache\n" +
+                "1000,12,get chat messages [mongo-redis-keyset] saturation,200,,t 1-1,true,,hit\n" +
+                "1010,30,\"get chat messages [mysql-offset] reference\",500,Server Error,t 1-2,false,\"HTTP 500: boom, twice\",\n",
+        )
+        val samples = ResultsCsv.read(file)
+        assertThat(samples).hasSize(2)
+        assertThat(samples[0].cache).isEqualTo("hit")
+        assertThat(samples[0].success).isTrue()
+        assertThat(samples[1].success).isFalse()
+        assertThat(samples[1].failureReason()).isEqualTo("HTTP 500: boom, twice")
+        assertThat(samples[1].label).isEqualTo("get chat messages [mysql-offset] reference")
+    }
+
+    @Test
+    fun `a missing or header-only file has no samples`(@TempDir dir: Path) {
+        assertThat(ResultsCsv.read(dir.resolve("none.csv"))).isEmpty()
+        val header = dir.resolve("header.csv")
+        Files.writeString(header, "timeStamp,elapsed,label,success\n")
+        assertThat(ResultsCsv.read(header)).isEmpty()
+    }
+
+    @Test
+    fun `labels name the sampler, the path and the shape`() {
+        assertThat(SampleLabel.parse("get chat messages [mongo-redis-keyset] saturation"))
+            .isEqualTo(SampleLabel("get chat messages", "mongo-redis-keyset", Shape.SATURATION))
+        assertThat(SampleLabel.parse("send-to-delivery [mysql] reference")).isEqualTo(SampleLabel("send-to-delivery", "mysql", Shape.REFERENCE))
+        assertThat(SampleLabel.parse("preflight health")).isNull()
+        assertThat(SampleLabel.parse("get chat messages [mysql-offset] warmup")).isNull()
+    }
+}

@@ -1,0 +1,40 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import java.io.ByteArrayInputStream
+import javax.xml.parsers.DocumentBuilderFactory
+
+class SvgChartsTest {
+    private fun parse(svg: String) =
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(ByteArrayInputStream(svg.toByteArray()))
+
+    private fun barWidths(svg: String): List<Double> {
+        val rects = parse(svg).getElementsByTagName("rect")
+        return (0 until rects.length).map { rects.item(it) }.filter { it.firstChild != null }
+            .map { it.attributes.getNamedItem("width").nodeValue.toDouble() }
+    }
+
+    @Test
+    fun `a chart is well-formed SVG with one bar per value and one legend entry per series`() {
+        val svg = SvgCharts.bars(
+            "latency <per> path", listOf("a", "b", "c"),
+            listOf(SvgCharts.Series("p50", "#111", listOf(1.5, 20.0, 3000.0)), SvgCharts.Series("p95", "#222", listOf(2.0, 40.0, null))),
+            "ms", log = true, marked = setOf("c"),
+        )
+        val doc = parse(svg)
+        assertThat(doc.documentElement.tagName).isEqualTo("svg")
+        assertThat(barWidths(svg)).hasSize(5)
+        assertThat(doc.getElementsByTagName("rect").length).isEqualTo(5 + 2)
+        assertThat(svg).contains("c ⚠").contains("latency &lt;per&gt; path")
+    }
+
+    @Test
+    fun `bars grow with their values on both scales`() {
+        for (log in listOf(true, false)) {
+            val widths = barWidths(SvgCharts.bars("t", listOf("a", "b", "c"), listOf(SvgCharts.Series("s", "#000", listOf(2.0, 200.0, 20000.0))), "ms", log))
+            assertThat(widths).describedAs("log=$log").isSorted()
+            assertThat(widths[0]).describedAs("log=$log").isLessThan(widths[2])
+        }
+    }
+}
