@@ -1,6 +1,7 @@
 package chatlab.auth
 
 import chatlab.room.RoomService
+import org.slf4j.LoggerFactory
 import org.springframework.messaging.Message
 import org.springframework.messaging.MessageChannel
 import org.springframework.messaging.MessageDeliveryException
@@ -12,10 +13,12 @@ import org.springframework.security.oauth2.jwt.JwtDecoder
 import org.springframework.security.oauth2.jwt.JwtException
 import org.springframework.stereotype.Component
 import java.security.Principal
+import java.util.concurrent.ConcurrentHashMap
 
 /**
  * CONNECT must carry `Authorization: Bearer <jwt>`; SUBSCRIBE is allowed to a room's topic for its members and to
- * the caller's own error queue; every frame after CONNECT is the authenticated user's. A refusal is an ERROR frame.
+ * the caller's own error queue, once per subscription id; every frame after CONNECT is the authenticated user's.
+ * A refusal is an ERROR frame (which ends that session only).
  */
 @Component
 class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: RoomService) : ChannelInterceptor {
@@ -24,7 +27,11 @@ class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: R
         val accessor = MessageHeaderAccessor.getAccessor(message, StompHeaderAccessor::class.java) ?: return message
         when (accessor.command) {
             StompCommand.CONNECT -> accessor.user = authenticate(accessor.getFirstNativeHeader("Authorization"), message)
-            StompCommand.SUBSCRIBE -> authorizeSubscription(accessor, message)
+            StompCommand.SUBSCRIBE -> {
+                authorizeSubscription(accessor, message)
+                claimSubscriptionId(accessor, message)
+            }
+            StompCommand.UNSUBSCRIBE -> accessor.subscriptionId?.let { subscriptionIds(accessor)?.remove(it) }
             StompCommand.SEND -> accessor.user ?: refuse(message, "not authenticated: CONNECT with a bearer token first")
             else -> Unit
         }
@@ -51,9 +58,26 @@ class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: R
         if (!rooms.isMember(roomId, user.userId)) refuse(message, "user ${user.userId} is not a member of chat room $roomId")
     }
 
-    private fun refuse(message: Message<*>, reason: String): Nothing = throw MessageDeliveryException(message, reason)
+    /** STOMP 1.2: a subscription id identifies one subscription in its session; a second SUBSCRIBE with it is refused. */
+    private fun claimSubscriptionId(accessor: StompHeaderAccessor, message: Message<*>) {
+        val id = accessor.subscriptionId ?: refuse(message, "SUBSCRIBE needs an 'id' header")
+        val ids = subscriptionIds(accessor) ?: return
+        if (!ids.add(id)) refuse(message, "subscription id '$id' is already in use in this session")
+    }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun subscriptionIds(accessor: StompHeaderAccessor): MutableSet<String>? =
+        accessor.sessionAttributes?.computeIfAbsent(SUBSCRIPTION_IDS) { ConcurrentHashMap.newKeySet<String>() } as MutableSet<String>?
+
+    private fun refuse(message: Message<*>, reason: String): Nothing {
+        val accessor = MessageHeaderAccessor.getAccessor(message, StompHeaderAccessor::class.java)
+        log.info("STOMP {} refused (session {}): {}", accessor?.command, accessor?.sessionId, reason)
+        throw MessageDeliveryException(message, reason)
+    }
 
     companion object {
+        private val log = LoggerFactory.getLogger(StompAuthInterceptor::class.java)
+        private const val SUBSCRIPTION_IDS = "chatlab.subscriptionIds"
         private val ROOM_TOPIC = Regex("/sub/chat-rooms/(\\d{1,18})")
     }
 }

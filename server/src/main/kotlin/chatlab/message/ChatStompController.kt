@@ -3,6 +3,7 @@ package chatlab.message
 import chatlab.auth.ChatPrincipal
 import chatlab.system.error.ApiError
 import chatlab.system.error.ChatException
+import com.fasterxml.jackson.databind.exc.InvalidFormatException
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessException
 import org.springframework.http.HttpStatus
@@ -49,8 +50,15 @@ class ChatStompController(private val messages: MessageService, private val brok
 
     @MessageExceptionHandler(MessageConversionException::class)
     @SendToUser("/queue/errors", broadcast = false)
-    fun unreadable(e: MessageConversionException): ApiError =
-        ApiError.of(HttpStatus.BAD_REQUEST, "the SEND body is not valid JSON: {\"type\":\"TALK\",\"content\":\"…\",\"clientMessageId\":\"…\"}")
+    fun unreadable(e: MessageConversionException): ApiError {
+        val cause = e.cause
+        val reason = if (cause is InvalidFormatException) {
+            "field '${cause.path.joinToString(".") { it.fieldName ?: "[${it.index}]" }}' has an invalid value '${cause.value}'"
+        } else {
+            "the SEND body is not valid JSON"
+        }
+        return ApiError.of(HttpStatus.BAD_REQUEST, "$reason: send {\"type\":\"TALK\",\"content\":\"…\",\"clientMessageId\":\"…\"}")
+    }
 
     companion object {
         private val log = LoggerFactory.getLogger(ChatStompController::class.java)

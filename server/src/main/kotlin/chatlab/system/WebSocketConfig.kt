@@ -1,6 +1,7 @@
 package chatlab.system
 
 import chatlab.auth.StompAuthInterceptor
+import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.messaging.simp.config.ChannelRegistration
 import org.springframework.messaging.simp.config.MessageBrokerRegistry
@@ -8,6 +9,7 @@ import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBr
 import org.springframework.web.socket.config.annotation.StompEndpointRegistry
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean
 
 /** STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/sub` from the broker. */
 @Configuration
@@ -33,6 +35,23 @@ class WebSocketConfig(
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */
     override fun configureWebSocketTransport(registration: WebSocketTransportRegistration) {
-        registration.setMessageSizeLimit(64 * 1024).setSendBufferSizeLimit(512 * 1024).setSendTimeLimit(10_000)
+        registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(512 * 1024).setSendTimeLimit(10_000)
+    }
+
+    /**
+     * Tomcat accepts WebSocket messages up to twice the STOMP limit, so a frame over the limit reaches the STOMP
+     * decoder and gets an ERROR frame that says why; only a larger one is closed by Tomcat (1009, message too big).
+     * Tomcat allocates these buffers for every session, idle or not: about 80 KB each, 80 MB per 1,000 sessions.
+     */
+    @Bean
+    fun webSocketContainer() = ServletServerContainerFactoryBean().apply {
+        setMaxTextMessageBufferSize(2 * STOMP_FRAME_LIMIT)
+        setMaxBinaryMessageBufferSize(BINARY_LIMIT)
+    }
+
+    companion object {
+        /** A SEND of 1,000 characters, each escaped as `\uXXXX`, is about 6 KB: 16 KB leaves room for headers. */
+        const val STOMP_FRAME_LIMIT = 16 * 1024
+        const val BINARY_LIMIT = 8 * 1024
     }
 }
