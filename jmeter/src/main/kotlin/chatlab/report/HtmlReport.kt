@@ -31,20 +31,15 @@ class HtmlReport(private val gate: Gate) {
     private fun StringBuilder.shape(tables: ShapeTables, comparison: Comparison) {
         append("<h2>${esc(tables.shape.title)}</h2><p>${esc(tables.shape.explanation)}. ${esc(Settings.describe(tables.shape, comparison.environment.settings))}</p>")
         table("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", tables.reads)
-        if (tables.reads.isNotEmpty()) {
-            append("<div class=\"charts\">")
-            append(latencyChart("${tables.shape.title}: history read latency", tables.reads))
-            append(throughputChart("${tables.shape.title}: history read throughput", tables.reads))
-            append("</div>")
-        }
+        charts("${tables.shape.title}: history read", tables.reads)
         table("Enter a room — “${Subjects.ENTER}” (room + latest 20)", tables.enters)
         table("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", tables.sends)
-        if (tables.sends.isNotEmpty()) {
-            append("<div class=\"charts\">")
-            append(latencyChart("${tables.shape.title}: send-to-delivery latency", tables.sends))
-            append(throughputChart("${tables.shape.title}: send-to-delivery throughput", tables.sends))
-            append("</div>")
-        }
+        charts("${tables.shape.title}: send-to-delivery", tables.sends)
+    }
+
+    private fun StringBuilder.charts(title: String, rows: List<Row>) {
+        if (rows.isEmpty()) return
+        append("<div class=\"charts\">").append(latencyChart("$title latency", rows)).append(throughputChart("$title throughput", rows)).append("</div>")
     }
 
     private fun StringBuilder.table(title: String, rows: List<Row>) {
