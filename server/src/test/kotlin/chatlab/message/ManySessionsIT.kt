@@ -5,6 +5,7 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.mysql.MysqlMessageRepository
 import org.assertj.core.api.Assertions.assertThat
+import org.awaitility.kotlin.await
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.web.client.TestRestTemplate
@@ -12,6 +13,8 @@ import org.springframework.boot.test.web.server.LocalServerPort
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
+import org.springframework.messaging.simp.user.SimpUserRegistry
+import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 
@@ -22,6 +25,7 @@ class ManySessionsIT(
     @Autowired private val tokens: JwtTokens,
     @Autowired private val rest: TestRestTemplate,
     @Autowired private val mysqlMessages: MysqlMessageRepository,
+    @Autowired private val userRegistry: SimpUserRegistry,
 ) {
     private val room = TestRooms.STOMP_ROOM // members 1 and 2
 
@@ -61,5 +65,31 @@ class ManySessionsIT(
         val heard = generateSequence { inbox.poll(5, TimeUnit.SECONDS) }.first { it.clientMessageId == clientMessageId }
         assertThat(heard.content).isEqualTo("said and gone")
         assertThat(mysqlMessages.findByRoomIdAndSenderIdAndClientMessageId(room, 1, clientMessageId)!!.id).isEqualTo(heard.id)
+    }
+
+    @Test
+    fun `a subscriber that stops reading is cut off while everyone else keeps receiving`() {
+        val subscriptionId = "stalled-${UUID.randomUUID()}"
+        StalledSocket(port).use { stalled ->
+            stalled.send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${tokens.mint(1)}\n\n\u0000")
+            assertThat(stalled.read()).startsWith("CONNECTED")
+            stalled.send("SUBSCRIBE\nid:$subscriptionId\ndestination:/sub/chat-rooms/$room\nreceipt:r1\n\n\u0000")
+            assertThat(stalled.read()).startsWith("RECEIPT")
+            assertThat(userRegistry.findSubscriptions { it.id == subscriptionId }).hasSize(1)
+
+            // From here on the stalled client reads nothing. About 8 MB of broadcasts overflow its socket and the
+            // server's 512 KB per-session buffer.
+            val listener = StompClient(port)
+            val session = listener.connect(tokens.mint(2))!!
+            val inbox = listener.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+            val ids = (1..2500).map { "flood-$subscriptionId-$it" }
+            val content = "한".repeat(1000)
+            ids.forEach { listener.send(session, room, mapOf("content" to content, "clientMessageId" to it), "mysql") }
+            val received = mutableSetOf<String>()
+            while (!received.containsAll(ids)) received += (inbox.poll(10, TimeUnit.SECONDS) ?: break).clientMessageId
+            assertThat(received).containsAll(ids)
+            // Well before Tomcat's own 20 s blocking-send timeout: the server's 512 KB per-session limit did this.
+            await.atMost(Duration.ofSeconds(15)).until { userRegistry.findSubscriptions { it.id == subscriptionId }.isEmpty() }
+        }
     }
 }

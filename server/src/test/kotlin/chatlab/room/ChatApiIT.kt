@@ -87,6 +87,9 @@ class ChatApiIT(
     fun `no token, a bad token or an expired token is 401, a non-member 403, an unknown room 404`() {
         assertThat(call(HttpMethod.GET, "/1/messages", null).statusCode.value()).isEqualTo(401)
         assertThat(call(HttpMethod.GET, "/1/messages", "not.a.token").statusCode.value()).isEqualTo(401)
+        val wronglySigned = call(HttpMethod.GET, "/1/messages", tokens.mint(50).dropLast(4) + "AAAA")
+        assertThat(wronglySigned.statusCode.value()).isEqualTo(401)
+        assertThat(wronglySigned.body!!["status"]).isEqualTo(401)
         val expired = call(HttpMethod.GET, "/1/messages", tokens.mint(50, Duration.ofMinutes(10), Instant.now().minus(Duration.ofHours(1))))
         assertThat(expired.statusCode.value()).isEqualTo(401)
         assertThat(expired.body!!["message"].toString()).contains("expired")

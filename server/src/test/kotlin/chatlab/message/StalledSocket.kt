@@ -1,0 +1,60 @@
+package chatlab.message
+
+import java.io.ByteArrayOutputStream
+import java.io.InputStream
+import java.net.InetSocketAddress
+import java.net.Socket
+import java.util.Base64
+import kotlin.random.Random
+
+/**
+ * A WebSocket client written on a bare socket with a tiny receive buffer, so a test can make it stop reading:
+ * a subscriber whose network or process has stalled, as the server sees it.
+ */
+class StalledSocket(port: Int) : AutoCloseable {
+    private val socket = Socket().apply {
+        receiveBufferSize = 4096
+        connect(InetSocketAddress("127.0.0.1", port), 5000)
+        soTimeout = 5000
+    }
+    private val input: InputStream = socket.getInputStream()
+
+    init {
+        val key = Base64.getEncoder().encodeToString(Random.nextBytes(16))
+        socket.getOutputStream().write(
+            ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:$port\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+                "Sec-WebSocket-Key: $key\r\nSec-WebSocket-Version: 13\r\n\r\n").toByteArray(),
+        )
+        val head = StringBuilder()
+        while (!head.endsWith("\r\n\r\n")) head.append(input.read().takeIf { it >= 0 }?.toChar() ?: error("handshake closed"))
+        check(head.startsWith("HTTP/1.1 101")) { "no upgrade: $head" }
+    }
+
+    /** Sends one text frame, masked as a client must. */
+    fun send(text: String) {
+        val payload = text.toByteArray()
+        val out = ByteArrayOutputStream()
+        out.write(0x81)
+        when {
+            payload.size < 126 -> out.write(0x80 or payload.size)
+            payload.size < 65536 -> { out.write(0x80 or 126); out.write(payload.size shr 8); out.write(payload.size and 0xff) }
+            else -> error("frame too large for this helper")
+        }
+        val mask = Random.nextBytes(4)
+        out.write(mask)
+        payload.forEachIndexed { i, b -> out.write(b.toInt() xor mask[i % 4].toInt()) }
+        socket.getOutputStream().write(out.toByteArray())
+    }
+
+    /** Reads one text frame (servers do not mask). */
+    fun read(): String {
+        val opcodeByte = input.read()
+        check(opcodeByte >= 0) { "closed" }
+        var length = (input.read() and 0x7f).toLong()
+        if (length == 126L) length = ((input.read() shl 8) or input.read()).toLong()
+        else if (length == 127L) length = (0 until 8).fold(0L) { acc, _ -> (acc shl 8) or input.read().toLong() }
+        return String(input.readNBytes(length.toInt()))
+    }
+
+    override fun close() = socket.close()
+}
