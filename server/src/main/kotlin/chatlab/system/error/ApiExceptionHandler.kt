@@ -1,9 +1,11 @@
 package chatlab.system.error
 
+import com.mongodb.MongoConnectionPoolClearedException
 import jakarta.servlet.http.HttpServletRequest
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessResourceFailureException
 import org.springframework.dao.QueryTimeoutException
+import org.springframework.data.mongodb.UncategorizedMongoDbException
 import org.springframework.http.HttpStatus
 import org.springframework.http.HttpStatusCode
 import org.springframework.http.ResponseEntity
@@ -40,6 +42,11 @@ class ApiExceptionHandler {
         log.warn("Backend unavailable for {} {}: {}", request.method, request.requestURI, e.toString())
         return respond(HttpStatus.SERVICE_UNAVAILABLE, "a backend store is unavailable, try again shortly", request)
     }
+
+    /** Spring Data wraps some driver failures it has no category for; those that mean "MongoDB is unreachable" are 503. */
+    @ExceptionHandler(UncategorizedMongoDbException::class)
+    fun uncategorizedMongo(e: UncategorizedMongoDbException, request: HttpServletRequest): ResponseEntity<ApiError> =
+        if (e.cause is MongoConnectionPoolClearedException || e.cause is com.mongodb.MongoSocketException) unavailable(e, request) else unexpected(e, request)
 
     /** Spring MVC's own 4xx (unknown path, wrong method, missing parameter…) keep their status; the rest is a bug. */
     @ExceptionHandler(Exception::class)
