@@ -40,7 +40,12 @@ data class Comparison(
     val failures: List<Failure>,
     val totalSamples: Long,
     val failedSamples: Long,
+    /** Of [failedSamples], those with no answer (timeouts, 503) rather than a wrong one. */
+    val unansweredSamples: Long,
     val environment: Environment,
 ) {
-    val errorPct: Double get() = if (totalSamples == 0L) 0.0 else failedSamples * 100.0 / totalSamples
+    val errorPct: Double get() = pct(failedSamples)
+    val wrongSamples: Long get() = failedSamples - unansweredSamples
+
+    fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
 }

@@ -23,7 +23,7 @@ class ComparisonBuilder(
             val reasons = list.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3)
             Failure(label, list.size, reasons.map { it.key to it.value })
         }.sortedByDescending { it.count }
-        return Comparison(shapes, failures, samples.size.toLong(), failed.size.toLong(), environment)
+        return Comparison(shapes, failures, samples.size.toLong(), failed.size.toLong(), failed.count { it.unanswered }.toLong(), environment)
     }
 
     private fun rows(shape: Shape, sampler: String, subjects: List<Subject>, baselineKey: String): List<Row> {

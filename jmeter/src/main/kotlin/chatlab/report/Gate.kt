@@ -1,18 +1,23 @@
 package chatlab.report
 
-/** The build's verdict: no samples, or more failed samples than the threshold allows, fails it. Exact, not rounded. */
-class Gate(private val thresholdPct: Double) {
-    fun passed(comparison: Comparison): Boolean =
-        comparison.totalSamples > 0 && comparison.failedSamples * 100.0 <= thresholdPct * comparison.totalSamples
+/**
+ * The build's verdict, exact rather than rounded. Wrong answers (failed assertions, 4xx/500) may not pass
+ * [wrongPct]; unanswered samples (timeouts, 503) may not pass [unansweredPct], which allows an overloaded
+ * backend to be slow without failing the run. A run without samples fails.
+ */
+class Gate(private val wrongPct: Double, private val unansweredPct: Double = wrongPct) {
+    fun passed(c: Comparison): Boolean =
+        c.totalSamples > 0 && c.wrongSamples * 100.0 <= wrongPct * c.totalSamples && c.unansweredSamples * 100.0 <= unansweredPct * c.totalSamples
 
-    fun verdict(comparison: Comparison): String = when {
-        comparison.totalSamples == 0L -> "FAILED: the run produced no samples"
-        passed(comparison) -> "PASSED: ${describe(comparison)}, within the ${Format.pct(thresholdPct)} error threshold"
-        else -> "FAILED: ${describe(comparison)}, above the ${Format.pct(thresholdPct)} error threshold"
+    fun verdict(c: Comparison): String = when {
+        c.totalSamples == 0L -> "FAILED: the run produced no samples"
+        else -> (if (passed(c)) "PASSED: " else "FAILED: ") + describe(c) +
+            " (allowed: wrong answers ${Format.pct(wrongPct)}, timeouts and 503s ${Format.pct(unansweredPct)})"
     }
 
     companion object {
-        fun describe(comparison: Comparison): String =
-            "${Format.count(comparison.totalSamples)} samples, ${Format.count(comparison.failedSamples)} failed (${Format.pct(comparison.errorPct)})"
+        fun describe(c: Comparison): String =
+            "${Format.count(c.totalSamples)} samples, ${Format.count(c.failedSamples)} failed (${Format.pct(c.errorPct)}): " +
+                "${Format.count(c.wrongSamples)} wrong answers, ${Format.count(c.unansweredSamples)} timeouts or 503s"
     }
 }

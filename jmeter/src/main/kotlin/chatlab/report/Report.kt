@@ -11,6 +11,8 @@ data class ReportInputs(
     val out: Path,
     val settings: Map<String, String>,
     val errorRateThreshold: Double,
+    /** Percent of samples that may time out or get a 503 (an overloaded backend) without failing the run. */
+    val unansweredThreshold: Double = errorRateThreshold,
     val plans: List<String> = listOf("preflight", "chat-read", "chat-send"),
 )
 
@@ -25,7 +27,7 @@ object Report {
         val samples = inputs.plans.flatMap { ResultsCsv.read(inputs.results.resolve("$it.csv")) }
         val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
         val comparison = ComparisonBuilder(statistics, samples, environment).build()
-        val gate = Gate(inputs.errorRateThreshold)
+        val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         Files.createDirectories(inputs.out)
         val index = inputs.out.resolve("index.html")
         Files.writeString(index, HtmlReport(gate).render(comparison))

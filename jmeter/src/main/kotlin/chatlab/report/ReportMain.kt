@@ -4,7 +4,7 @@ import java.nio.file.Path
 
 /**
  * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--dashboards=`, `--out=`,
- * `--errorRateThreshold=` and any number of `--setting.<name>=<value>` shown in the report.
+ * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s) and any number of `--setting.<name>=<value>` shown in the report.
  * Throws, and so fails the build, when the run produced no samples or too many failed.
  */
 fun main(args: Array<String>) {
@@ -16,6 +16,7 @@ fun main(args: Array<String>) {
         out = path("out"),
         settings = options.filterKeys { it.startsWith("setting.") }.mapKeys { it.key.removePrefix("setting.") },
         errorRateThreshold = options["errorRateThreshold"]?.toDouble() ?: 0.0,
+        unansweredThreshold = options["unansweredThreshold"]?.toDouble() ?: 0.0,
     )
     val outcome = Report.generate(inputs)
     println(ConsoleSummary.render(outcome.comparison))

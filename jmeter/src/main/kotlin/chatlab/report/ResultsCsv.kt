@@ -16,6 +16,12 @@ data class Sample(
     /** The `cache` sample variable (the X-Chatlab-Cache header); empty when the response had none. */
     val cache: String,
 ) {
+    /**
+     * A failure that is no answer rather than a wrong one: a response timeout or a 503 (backend unavailable).
+     * An overloaded backend, such as the saturated MongoDB stand-in, produces these; a wrong answer never is one.
+     */
+    val unanswered: Boolean get() = !success && (responseCode == "503" || "Timeout" in responseCode)
+
     /** Why the sample failed, in a form worth grouping by. */
     fun failureReason(): String = failureMessage.ifBlank { "$responseCode $responseMessage".trim() }.lineSequence().first().take(200)
 }

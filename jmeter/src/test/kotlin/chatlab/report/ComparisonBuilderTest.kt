@@ -82,6 +82,22 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `timeouts and 503s are judged apart from wrong answers`() {
+        val label = "get chat messages [mongo-offset] saturation"
+        val ok = (1..999).map { sample(label, 5) }
+        val timedOut = Sample(0, 60_000, label, "Non HTTP response code: java.net.SocketTimeoutException", "", false, "Read timed out", "")
+        val slow = comparison(mapOf(label to stats(5.0, 10.0)), ok + timedOut)
+        assertThat(slow.unansweredSamples).isEqualTo(1)
+        assertThat(slow.wrongSamples).isEqualTo(0)
+        assertThat(Gate(0.0, 0.1).passed(slow)).isTrue()
+        assertThat(Gate(0.0, 0.0).passed(slow)).isFalse()
+        val wrong = comparison(mapOf(label to stats(5.0, 10.0)), ok + sample(label, 5, success = false, why = "not newest first"))
+        assertThat(wrong.wrongSamples).isEqualTo(1)
+        assertThat(Gate(0.0, 100.0).passed(wrong)).describedAs("a wrong answer is never excused as slowness").isFalse()
+        assertThat(Gate(0.0, 0.1).verdict(wrong)).startsWith("FAILED").contains("1 wrong answers, 0 timeouts or 503s")
+    }
+
+    @Test
     fun `a run without samples fails and says so`() {
         val c = comparison(emptyMap())
         assertThat(c.shapes).isEmpty()
