@@ -15,8 +15,6 @@ object Findings {
     /** One sentence per shape: the fastest read path, by how much, on which backends. */
     fun headlines(comparison: Comparison): List<String> = comparison.shapes.filter { it.reads.isNotEmpty() }.map(::headline)
 
-    fun headline(comparison: Comparison): String? = comparison.shapes.lastOrNull { it.reads.isNotEmpty() }?.let(::headline)
-
     private fun headline(tables: ShapeTables): String {
         val fastest = tables.reads.minBy { it.stats.mean }
         val slowest = tables.reads.maxBy { it.stats.mean }

@@ -54,7 +54,7 @@ class ComparisonBuilderTest {
         assertThat(findings).anySatisfy { assertThat(it).contains("Pagination on MySQL").contains("300 → 3.0 ms").contains("100× faster") }
         assertThat(findings).anySatisfy { assertThat(it).contains("send-to-delivery").contains("4.0× faster").contains("bare STOMP SEND sample averages 0.1 ms") }
         assertThat(findings).anySatisfy { assertThat(it).contains("mysql-offset, mysql-keyset finished every loop") }
-        assertThat(Findings.headline(c)).contains("fastest read path is mysql-keyset at 3.0 ms").contains("100× faster than mysql-offset")
+        assertThat(Findings.headlines(c).single()).contains("fastest read path is mysql-keyset at 3.0 ms").contains("100× faster than mysql-offset")
     }
 
     @Test
@@ -103,6 +103,6 @@ class ComparisonBuilderTest {
         assertThat(c.shapes).isEmpty()
         assertThat(Gate(100.0).passed(c)).isFalse()
         assertThat(Gate(100.0).verdict(c)).contains("no samples")
-        assertThat(Findings.headline(c)).isNull()
+        assertThat(Findings.headlines(c)).isEmpty()
     }
 }
