@@ -2,7 +2,9 @@ package chatlab.message
 
 import chatlab.system.error.BadRequestException
 import java.time.Instant
+import java.time.LocalDateTime
 import java.time.OffsetDateTime
+import java.time.ZoneOffset
 import java.time.format.DateTimeParseException
 
 /** The validated parameters of "get chat messages". */
@@ -27,14 +29,23 @@ data class HistoryQuery(
             return HistoryQuery(store, size, lastSentAt?.let { parseInstant(it, now) }, cursor?.takeIf { it.isNotBlank() }, page)
         }
 
-        /** ISO-8601 with an offset (`2025-02-01T10:00:00Z`, `…+09:00`); not after a day from now. */
+        /**
+         * ISO-8601 with an offset (`2025-02-01T10:00:00Z`, `…+09:00`), or without one (`2025-02-01T10:00:00.000`,
+         * as the public plan's script prints it), which is read as UTC. From 1970 to a day from now.
+         */
         private fun parseInstant(value: String, now: Instant): Instant {
+            val text = value.trim()
             val instant = try {
-                OffsetDateTime.parse(value.trim()).toInstant()
-            } catch (e: DateTimeParseException) {
-                throw BadRequestException("lastSentAt must be an ISO-8601 instant such as 2025-02-01T10:00:00Z, was '$value'")
+                OffsetDateTime.parse(text).toInstant()
+            } catch (withOffset: DateTimeParseException) {
+                try {
+                    LocalDateTime.parse(text).toInstant(ZoneOffset.UTC)
+                } catch (withoutOffset: DateTimeParseException) {
+                    throw BadRequestException("lastSentAt must be an ISO-8601 instant such as 2025-02-01T10:00:00Z, was '$value'")
+                }
             }
             if (instant.isAfter(now.plusSeconds(86_400))) throw BadRequestException("lastSentAt $value is in the future")
+            if (instant.isBefore(Instant.EPOCH)) throw BadRequestException("lastSentAt $value is before 1970-01-01T00:00:00Z")
             return instant
         }
     }

@@ -44,6 +44,7 @@ class MessageService(
         if (content.isNullOrBlank()) throw BadRequestException("content must not be empty")
         if (content.length > MAX_CONTENT) throw BadRequestException("content must be at most $MAX_CONTENT characters, was ${content.length}")
         if (content.any { it.isISOControl() && it !in "\n\r\t" }) throw BadRequestException("content must not contain control characters")
+        if (hasLoneSurrogate(content)) throw BadRequestException("content must be valid Unicode: it holds a lone UTF-16 surrogate")
         return content
     }
 
@@ -57,5 +58,12 @@ class MessageService(
 
     companion object {
         const val MAX_CONTENT = 1000
+
+        /** A high surrogate not followed by a low one, or a low one not preceded by a high one: no character at all. */
+        fun hasLoneSurrogate(text: String): Boolean = text.indices.any { i ->
+            val c = text[i]
+            (c.isHighSurrogate() && !(i + 1 < text.length && text[i + 1].isLowSurrogate())) ||
+                (c.isLowSurrogate() && !(i > 0 && text[i - 1].isHighSurrogate()))
+        }
     }
 }

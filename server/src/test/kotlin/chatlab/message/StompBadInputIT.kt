@@ -119,6 +119,9 @@ class StompBadInputIT(
             Triple("mongo", """{"type":"ENTER","content":"hi","clientMessageId":"$id-3"}""", "TALK messages only"),
             Triple("mysql", """{"content":"hi","clientMessageId":"has spaces"}""", "clientMessageId must be"),
             Triple("mysql", """{"content":"   ","clientMessageId":"$id-4"}""", "must not be empty"),
+            Triple("mysql", """{"content":"lone \ud800 high","clientMessageId":"$id-5"}""", "lone UTF-16 surrogate"),
+            Triple("mongo", """{"content":"lone \udc00 low","clientMessageId":"$id-6"}""", "lone UTF-16 surrogate"),
+            Triple("mongo", """{"content":"swapped \udc00\ud800","clientMessageId":"$id-7"}""", "lone UTF-16 surrogate"),
         )
         for ((store, payload, reason) in cases) {
             stomp.frame("SEND", mapOf("destination" to "/pub/chat-rooms/$room/messages", "content-type" to "application/json", "store" to store), payload)
@@ -126,7 +129,7 @@ class StompBadInputIT(
             assertThat(error["status"]).describedAs(payload).isEqualTo(400)
             assertThat(error["message"].toString()).describedAs(payload).contains(reason)
         }
-        (1..4).forEach {
+        (1..7).forEach {
             assertThat(mysqlMessages.findByRoomIdAndSenderIdAndClientMessageId(room, 1, "$id-$it")).isNull()
             assertThat(mongoMessages.findByRoomIdAndSenderIdAndClientMessageId(room, 1, "$id-$it")).isNull()
         }

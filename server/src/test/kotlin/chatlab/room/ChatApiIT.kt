@@ -63,6 +63,9 @@ class ChatApiIT(
             "/1/messages?size=abc" to "'size'",
             "/1/messages?lastSentAt=yesterday" to "ISO-8601",
             "/1/messages?lastSentAt=2999-01-01T00:00:00Z" to "in the future",
+            "/1/messages?lastSentAt=-999999999-01-01T00:00:00Z" to "before 1970",
+            "/1/messages?lastSentAt=1000-01-01T00:00:00" to "before 1970",
+            "/1/messages?store=mongo-redis&lastSentAt=1969-12-31T23:59:59.999Z" to "before 1970",
             "/1/messages?cursor=forged" to "invalid cursor",
             "/1/messages?page=1&cursor=x" to "cannot be combined",
         ).forEach { (path, reason) ->
@@ -70,6 +73,17 @@ class ChatApiIT(
             assertThat(response.statusCode.value()).describedAs(path).isEqualTo(400)
             assertThat(response.body!!["status"]).isEqualTo(400)
             assertThat(response.body!!["message"].toString()).describedAs(path).contains(reason)
+        }
+    }
+
+    @Test
+    fun `a lastSentAt without an offset, as the public plan's script prints it, is read as UTC`() {
+        call(HttpMethod.POST, "/1/enter", tokens.mint(50))
+        listOf("mysql", "mongo", "mongo-redis").forEach { store ->
+            val local = get("/1/messages?store=$store&lastSentAt=2025-02-01T10:00:00.000")
+            val utc = get("/1/messages?store=$store&lastSentAt=2025-02-01T10:00:00Z")
+            assertThat(local.statusCode.value()).describedAs(store).isEqualTo(200)
+            assertThat(local.body!!["messages"]).describedAs(store).isEqualTo(utc.body!!["messages"]).isNotEqualTo(emptyList<Any>())
         }
     }
 
