@@ -48,6 +48,14 @@ class ChatStompController(private val messages: MessageService, private val brok
         return ApiError.of(HttpStatus.SERVICE_UNAVAILABLE, "the message was not stored: a backend store is unavailable, retry with the same clientMessageId")
     }
 
+    /** Not the client's fault and not an outage: say so, and log it as the bug it is. */
+    @MessageExceptionHandler(MessageIdClashException::class)
+    @SendToUser("/queue/errors", broadcast = false)
+    fun idClash(e: MessageIdClashException): ApiError {
+        log.error("SEND not stored: {}", e.message, e)
+        return ApiError.of(HttpStatus.INTERNAL_SERVER_ERROR, "the message was not stored: server fault (message id ${e.id} clashed), retry with the same clientMessageId")
+    }
+
     @MessageExceptionHandler(MessageConversionException::class)
     @SendToUser("/queue/errors", broadcast = false)
     fun unreadable(e: MessageConversionException): ApiError {

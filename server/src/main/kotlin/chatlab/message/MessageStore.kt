@@ -23,8 +23,12 @@ data class OffsetPage(val messages: List<ChatMessage>, val totalElements: Long)
  * Idempotent insert: a retry of the same (room, sender, clientMessageId) hits the store's unique index, and the copy
  * stored first is returned instead. (Spring maps both MySQL's and MongoDB's duplicate-key errors to this type.)
  */
-inline fun saveOnce(insert: () -> ChatMessage, storedCopy: () -> ChatMessage?): ChatMessage = try {
+inline fun saveOnce(message: ChatMessage, insert: () -> ChatMessage, storedCopy: () -> ChatMessage?): ChatMessage = try {
     insert()
 } catch (duplicate: DataIntegrityViolationException) {
-    storedCopy() ?: throw duplicate
+    storedCopy() ?: throw MessageIdClashException(message.id, duplicate)
 }
+
+/** The store already holds another message with this id: the allocator handed it out twice, a server fault. */
+class MessageIdClashException(val id: Long, cause: Throwable) :
+    IllegalStateException("message id $id is already taken in the store: the id allocator handed it out twice", cause)

@@ -22,6 +22,7 @@ class MongoMessageStore(
     override val kind = StoreKind.MONGO
 
     override fun save(message: ChatMessage): ChatMessage = saveOnce(
+        message,
         insert = { mongo.insert(message.toDocument()).toMessage() },
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )

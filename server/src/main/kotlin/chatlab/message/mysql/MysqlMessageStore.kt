@@ -17,6 +17,7 @@ class MysqlMessageStore(private val repository: MysqlMessageRepository) : Messag
     override val kind = StoreKind.MYSQL
 
     override fun save(message: ChatMessage): ChatMessage = saveOnce(
+        message,
         insert = { repository.saveAndFlush(message.toEntity()).toMessage() },
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )
