@@ -3,6 +3,8 @@ package chatlab.seed
 import chatlab.message.ChatMessage
 import chatlab.message.MessageIdAllocator
 import chatlab.message.mongo.MessageDocument
+import chatlab.message.redis.CacheGuard
+import chatlab.system.readiness.StartupProgress
 import com.mongodb.client.model.InsertManyOptions
 import org.bson.Document
 import org.slf4j.LoggerFactory
@@ -18,31 +20,42 @@ import java.util.Date
 import java.util.concurrent.CompletableFuture
 import kotlin.system.measureTimeMillis
 
-/** Seeds rooms, users, memberships and the same messages into MySQL and MongoDB at start-up, unless present. */
+/**
+ * Seeds rooms, users, memberships and the same messages into MySQL and MongoDB at start-up, unless present.
+ * A start-up runner, so the server is not ready (readiness REFUSING_TRAFFIC, API 503) until it is done; its
+ * progress shows in the `startup` health details. Writing MongoDB around the cache, it invalidates the cache after.
+ */
 @Component
 @Order(10)
 class DataSeeder(
     private val properties: SeedProperties,
     private val jdbc: JdbcTemplate,
     private val mongo: MongoTemplate,
-    private val ids: MessageIdAllocator,
+    private val cache: CacheGuard,
+    private val startup: StartupProgress,
 ) : ApplicationRunner {
 
     override fun run(args: ApplicationArguments) {
         if (!properties.enabled) return
+        startup.report(STEP, "checking for seed data")
         if (!properties.reset && isSeeded()) {
             log.info("Seed data already present ({} messages per store); set chatlab.seed.reset=true to rebuild", properties.messages)
+            startup.report(STEP, "seed data present")
             return
         }
         val took = measureTimeMillis {
+            startup.report(STEP, "generating ${properties.messages} messages")
             val data = SeedData(properties)
+            startup.report(STEP, "writing rooms, users and memberships")
             wipe()
             seedRelational(data)
+            startup.report(STEP, "writing messages")
             val mysql = CompletableFuture.runAsync { timed("MySQL") { insertMysql(data.messages) } }
             val mongo = CompletableFuture.runAsync { timed("MongoDB") { insertMongo(data.messages) } }
             CompletableFuture.allOf(mysql, mongo).join()
             updatePreviews(data.messages)
-            ids.advancePast(properties.messages.toLong())
+            cache.invalidateAll(data.rooms.map { it.id })
+            startup.report(STEP, "done")
         }
         log.info("Seeded {} rooms, {} users and {} messages per store in {} ms", properties.rooms, properties.users, properties.messages, took)
     }
@@ -54,9 +67,10 @@ class DataSeeder(
         return rooms == properties.rooms.toLong() && mysql == properties.messages.toLong() && mongoCount == properties.messages.toLong()
     }
 
+    /** Empties every store; ids handed out from now on start above the seed's (the allocator enforces it too). */
     private fun wipe() {
         listOf("room_membership", "chat_message", "chat_room", "chat_user").forEach { jdbc.execute("DELETE FROM $it") }
-        jdbc.update("UPDATE id_block SET next_id = 1")
+        jdbc.update("UPDATE id_block SET next_id = ? WHERE name = ?", properties.messages + 1L, MessageIdAllocator.NAME)
         mongo.getCollection(MessageDocument.COLLECTION).deleteMany(Document())
     }
 
@@ -99,6 +113,7 @@ class DataSeeder(
 
     private fun progress(store: String, done: Int) {
         val count = minOf(done, properties.messages)
+        startup.report("$STEP $store", "$count / ${properties.messages} messages")
         if (count % PROGRESS_EVERY < properties.batchSize || count == properties.messages) {
             log.info("Seeding {}: {} / {} messages", store, count, properties.messages)
         }
@@ -111,6 +126,7 @@ class DataSeeder(
     companion object {
         private val log = LoggerFactory.getLogger(DataSeeder::class.java)
         private const val PROGRESS_EVERY = 50_000
+        private const val STEP = "seed"
 
         /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
         private fun utc(instant: Instant) = instant.atOffset(ZoneOffset.UTC).toLocalDateTime()

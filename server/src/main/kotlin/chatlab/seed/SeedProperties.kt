@@ -24,7 +24,7 @@ data class SeedProperties(
     val to: Instant = Instant.parse("2025-02-14T12:10:00Z"),
     /** Every n-th message reuses the previous message's millisecond in the same room, so ties exist. */
     val tieEvery: Int = 50,
-    val batchSize: Int = 5_000,
+    val batchSize: Int = 2_000,
 ) {
     init {
         require(openRooms in 0..rooms) { "chatlab.seed.open-rooms must be within 0..rooms" }

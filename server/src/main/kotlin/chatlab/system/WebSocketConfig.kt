@@ -1,6 +1,7 @@
 package chatlab.system
 
 import chatlab.auth.StompAuthInterceptor
+import chatlab.system.readiness.StompReadinessInterceptor
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.messaging.simp.config.ChannelRegistration
@@ -15,6 +16,7 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 @Configuration
 @EnableWebSocketMessageBroker
 class WebSocketConfig(
+    private val readiness: StompReadinessInterceptor,
     private val auth: StompAuthInterceptor,
     private val receipts: SubscriptionReceipts,
 ) : WebSocketMessageBrokerConfigurer {
@@ -30,7 +32,7 @@ class WebSocketConfig(
     }
 
     override fun configureClientInboundChannel(registration: ChannelRegistration) {
-        registration.interceptors(auth, receipts)
+        registration.interceptors(readiness, auth, receipts)
     }
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */

@@ -3,6 +3,8 @@ package chatlab.message
 import chatlab.IntegrationTest
 import chatlab.TestRooms
 import chatlab.message.mongo.MongoMessageStore
+import chatlab.message.mongo.MessageDocument
+import chatlab.message.redis.CacheGuard
 import chatlab.message.redis.CacheKeys
 import chatlab.message.redis.CachedMessageStore
 import chatlab.system.stack.EmbeddedRedis
@@ -14,6 +16,10 @@ import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.context.ApplicationContext
+import org.springframework.data.mongodb.core.MongoTemplate
+import org.springframework.data.mongodb.core.query.Criteria
+import org.springframework.data.mongodb.core.query.Query
+import org.springframework.data.redis.core.RedisCallback
 import org.springframework.data.redis.core.StringRedisTemplate
 import java.time.Duration
 import java.time.Instant
@@ -30,6 +36,8 @@ class CachedMessageStoreIT(
     @Autowired private val redis: StringRedisTemplate,
     @Autowired private val ids: MessageIdAllocator,
     @Autowired private val context: ApplicationContext,
+    @Autowired private val guard: CacheGuard,
+    @Autowired private val mongoTemplate: MongoTemplate,
 ) {
     private val room = TestRooms.CACHE_WRITES.first
     private val random = Random(11)
@@ -125,9 +133,41 @@ class CachedMessageStoreIT(
         assertThat(chain(cached, 17)).isEqualTo(chain(mongo, 17))
     }
 
+    /** What a reseed does: MongoDB changes behind the cache's back (here a cached message disappears). */
+    private fun removeAroundTheCache(message: ChatMessage) {
+        mongoTemplate.remove(Query(Criteria.where("_id").`is`(message.id)), MessageDocument.COLLECTION)
+    }
+
+    private fun redisServer() = (context.getBean(EmbeddedStackInitializer.BEAN_NAME) as EmbeddedStack).services.filterIsInstance<EmbeddedRedis>().single()
+
+    @Test
+    fun `after MongoDB is written around the cache, invalidating every room leaves nothing stale`() {
+        val gone = send("removed around the cache")
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).isEqualTo(gone.id)
+        removeAroundTheCache(gone)
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).describedAs("stale before invalidation").isEqualTo(gone.id)
+        guard.invalidateAll(listOf(room))
+        assertThat(redis.hasKey(CacheKeys.messages(room))).isFalse()
+        assertThat(chain(cached, 20)).isEqualTo(chain(mongo, 20)).doesNotContain(gone.id)
+    }
+
+    @Test
+    fun `an invalidation Redis cannot take marks the rooms, which are evicted before the cache serves them again`() {
+        val gone = send("removed while Redis is paused")
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).isEqualTo(gone.id)
+        removeAroundTheCache(gone)
+        // Redis keeps its data but answers nothing for 2.5 s: the invalidation times out (1 s client timeout).
+        redis.execute(RedisCallback { it.execute("CLIENT", "PAUSE".toByteArray(), "2500".toByteArray()) })
+        guard.invalidateAll(listOf(room))
+        await.atMost(Duration.ofSeconds(10)).ignoreExceptions().until { redis.hasKey(CacheKeys.messages(room)) }
+        assertThat(redis.opsForZSet().zCard(CacheKeys.messages(room))).describedAs("the stale set is still in Redis").isGreaterThan(0)
+        assertThat(cached.findBefore(room, Position.NEWEST, 20).map { it.id }).doesNotContain(gone.id)
+        assertThat(chain(cached, 20)).isEqualTo(chain(mongo, 20))
+    }
+
     @Test
     fun `with Redis stopped reads and writes go to MongoDB, and after a restart nothing is stale`() {
-        val redisServer = (context.getBean(EmbeddedStackInitializer.BEAN_NAME) as EmbeddedStack).services.filterIsInstance<EmbeddedRedis>().single()
+        val redisServer = redisServer()
         assertSamePage(Position.NEWEST, 20)
         redisServer.stop()
         try {

@@ -35,6 +35,19 @@ class CacheGuard(private val properties: CacheProperties, private val cache: Roo
         dirtyRooms += roomId
     }
 
+    /**
+     * MongoDB was written around the cache (seeding, a bulk import): forget every cached room. If Redis cannot be
+     * reached, [rooms] are marked dirty, so each is evicted before the cache serves it again.
+     */
+    fun invalidateAll(rooms: Collection<Long>) {
+        try {
+            log.info("Invalidated the message cache: {} keys removed", cache.evictAll())
+        } catch (e: RuntimeException) {
+            dirtyRooms += rooms
+            log.warn("Could not clear the message cache ({}); {} rooms will be evicted before their next cached read", e.toString(), rooms.size)
+        }
+    }
+
     private fun trip(e: RuntimeException) {
         val wasClosed = System.currentTimeMillis() >= openUntil.get()
         openUntil.set(System.currentTimeMillis() + properties.retryAfter.toMillis())

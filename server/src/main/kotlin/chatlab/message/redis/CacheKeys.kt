@@ -8,6 +8,9 @@ object CacheKeys {
     val OLDEST: String = "0".repeat(POSITION_LENGTH)
     val NEWEST: String = "9".repeat(POSITION_LENGTH)
 
+    /** Matches every key of every room (SCAN pattern). */
+    const val ALL_ROOMS = "chat:room:*"
+
     fun messages(roomId: Long) = "chat:room:{$roomId}:messages"
 
     fun meta(roomId: Long) = "chat:room:{$roomId}:meta"

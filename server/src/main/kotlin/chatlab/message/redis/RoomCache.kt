@@ -5,6 +5,7 @@ import chatlab.message.Position
 import com.fasterxml.jackson.databind.ObjectMapper
 import com.fasterxml.jackson.module.kotlin.readValue
 import org.springframework.core.io.ClassPathResource
+import org.springframework.data.redis.core.ScanOptions
 import org.springframework.data.redis.core.StringRedisTemplate
 import org.springframework.data.redis.core.script.RedisScript
 import org.springframework.stereotype.Component
@@ -48,6 +49,12 @@ class RoomCache(
 
     fun evict(roomId: Long) {
         redis.delete(keys(roomId))
+    }
+
+    /** Forgets every room; returns how many keys went. */
+    fun evictAll(): Long {
+        val keys = redis.scan(ScanOptions.scanOptions().match(CacheKeys.ALL_ROOMS).count(1_000).build()).use { it.asSequence().toList() }
+        return if (keys.isEmpty()) 0 else redis.delete(keys)
     }
 
     private fun member(message: ChatMessage) = CacheKeys.encode(message.position) + "|" + json.writeValueAsString(message.toCached())

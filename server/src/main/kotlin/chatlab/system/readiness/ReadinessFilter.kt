@@ -1,0 +1,34 @@
+package chatlab.system.readiness
+
+import chatlab.system.error.ApiError
+import com.fasterxml.jackson.databind.ObjectMapper
+import jakarta.servlet.FilterChain
+import jakarta.servlet.http.HttpServletRequest
+import jakarta.servlet.http.HttpServletResponse
+import org.springframework.http.HttpHeaders
+import org.springframework.http.HttpStatus
+import org.springframework.http.MediaType
+import org.springframework.web.filter.OncePerRequestFilter
+
+/**
+ * Until the server is ready every API call is answered 503 with `Retry-After` and a JSON body saying what start-up
+ * is doing, before authentication or any store is touched: nothing served early can leave state behind (a cache
+ * filled from a half-seeded store, an id block below the seed's). Health and info stay open.
+ */
+class ReadinessFilter(private val readiness: Readiness, private val json: ObjectMapper) : OncePerRequestFilter() {
+
+    override fun shouldNotFilter(request: HttpServletRequest): Boolean = !request.requestURI.startsWith(API)
+
+    override fun doFilterInternal(request: HttpServletRequest, response: HttpServletResponse, chain: FilterChain) {
+        if (readiness.isReady()) return chain.doFilter(request, response)
+        response.status = HttpStatus.SERVICE_UNAVAILABLE.value()
+        response.contentType = MediaType.APPLICATION_JSON_VALUE
+        response.setHeader(HttpHeaders.RETRY_AFTER, Readiness.RETRY_AFTER_SECONDS.toString())
+        val message = "not ready: ${readiness.reason()}; retry in ${Readiness.RETRY_AFTER_SECONDS} s"
+        json.writeValue(response.outputStream, ApiError.of(HttpStatus.SERVICE_UNAVAILABLE, message, request.requestURI))
+    }
+
+    companion object {
+        const val API = "/api/"
+    }
+}
