@@ -13,8 +13,9 @@ import java.time.Instant
 @Component
 class JwtTokens(private val encoder: JwtEncoder, private val properties: JwtProperties) {
 
-    fun mint(userId: Long, ttl: Duration = properties.tokenTtl, now: Instant = Instant.now()): String {
-        val claims = JwtClaimsSet.builder().subject(userId.toString()).issuedAt(now).expiresAt(now.plus(ttl)).build()
+    fun mint(userId: Long, ttl: Duration = properties.tokenTtl, now: Instant = Instant.now(), scope: String? = null): String {
+        val claims = JwtClaimsSet.builder().subject(userId.toString()).issuedAt(now).expiresAt(now.plus(ttl))
+            .apply { if (scope != null) claim("scope", scope) }.build()
         val header = JwsHeader.with(MacAlgorithm.HS256).build()
         return encoder.encode(JwtEncoderParameters.from(header, claims)).tokenValue
     }

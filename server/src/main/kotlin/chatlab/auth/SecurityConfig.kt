@@ -13,7 +13,10 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity
 import org.springframework.security.config.http.SessionCreationPolicy
 import org.springframework.security.web.SecurityFilterChain
 
-/** Every API call needs a valid bearer token; health, info and the WebSocket handshake are open (STOMP CONNECT is not). */
+/**
+ * Every API call needs a valid bearer token, the lab endpoints (`/api/v1/lab/...`) one with the `lab` scope; health, info and the WebSocket
+ * handshake are open (STOMP CONNECT is not).
+ */
 @Configuration
 class SecurityConfig(private val json: ObjectMapper) {
 
@@ -23,6 +26,8 @@ class SecurityConfig(private val json: ObjectMapper) {
             .sessionManagement { it.sessionCreationPolicy(SessionCreationPolicy.STATELESS) }
             .authorizeHttpRequests {
                 it.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/ws", "/error").permitAll()
+                // Resetting, resizing and watching the server is for the load plans: a token whose `scope` holds `lab`.
+                it.requestMatchers("/api/v1/lab/**").hasAuthority("SCOPE_lab")
                 it.anyRequest().authenticated()
             }
             .oauth2ResourceServer { rs -> rs.jwt {}.authenticationEntryPoint { req, res, e -> write(req, res, HttpStatus.UNAUTHORIZED, e.message) } }
@@ -34,7 +39,11 @@ class SecurityConfig(private val json: ObjectMapper) {
     }
 
     private fun write(request: HttpServletRequest, response: HttpServletResponse, status: HttpStatus, reason: String?) {
-        val message = if (status == HttpStatus.UNAUTHORIZED) "a valid bearer token is required: ${reason ?: "none given"}" else reason ?: "forbidden"
+        val message = when {
+            status == HttpStatus.UNAUTHORIZED -> "a valid bearer token is required: ${reason ?: "none given"}"
+            request.requestURI.startsWith(LAB) -> "lab endpoints need a token whose scope claim holds 'lab'"
+            else -> reason ?: "forbidden"
+        }
         log.debug("{} {} -> {}: {}", request.method, request.requestURI, status.value(), message)
         response.status = status.value()
         response.contentType = MediaType.APPLICATION_JSON_VALUE
@@ -44,5 +53,6 @@ class SecurityConfig(private val json: ObjectMapper) {
 
     companion object {
         private val log = LoggerFactory.getLogger(SecurityConfig::class.java)
+        private const val LAB = "/api/v1/lab/"
     }
 }

@@ -1,0 +1,15 @@
+package chatlab.lab
+
+/** What the server is doing right now: work in flight or queued anywhere, and how busy its CPUs are. */
+data class Activity(
+    val idle: Boolean,
+    val httpInFlight: Long,
+    val stompInbound: Int,
+    val stompOutbound: Int,
+    val mysqlActive: Int,
+    val mysqlWaiting: Int,
+    val mongoCheckedOut: Int,
+    val busyCores: Double,
+    val cpuSeconds: CpuSeconds,
+    val cores: Int,
+)

@@ -1,0 +1,43 @@
+package chatlab.lab
+
+import com.zaxxer.hikari.HikariDataSource
+import io.micrometer.core.instrument.MeterRegistry
+import org.springframework.beans.factory.BeanFactory
+import org.springframework.core.task.TaskExecutor
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
+import org.springframework.stereotype.Component
+import javax.sql.DataSource
+
+/**
+ * Reads in-flight work from what Spring Boot already measures: Micrometer's active HTTP requests and MongoDB pool
+ * gauges, HikariCP's pool MXBean, and the STOMP channel executors' active and queued tasks (looked up by name: Spring
+ * declares them as no autowiring candidates).
+ */
+@Component
+class ServerActivity(
+    private val registry: MeterRegistry,
+    private val dataSource: DataSource,
+    private val beans: BeanFactory,
+    private val cpu: CpuMeter,
+    private val properties: LabProperties,
+) {
+    /** [self] requests in flight are the caller's own (this request), not load. */
+    fun now(self: Int = 1): Activity {
+        val http = registry.find("http.server.requests.active").longTaskTimers().sumOf { it.activeTasks() }.toLong() - self
+        val pool = dataSource.unwrap(HikariDataSource::class.java).hikariPoolMXBean
+        val mongo = registry.find("mongodb.driver.pool.checkedout").gauges().sumOf { it.value() }.toInt()
+        val stompIn = pending("clientInboundChannelExecutor")
+        val stompOut = pending("clientOutboundChannelExecutor")
+        val cores = cpu.recentCores()
+        val idle = http <= 0 && stompIn == 0 && stompOut == 0 && pool.activeConnections == 0 && pool.threadsAwaitingConnection == 0 &&
+            mongo == 0 && cores < properties.idleCpuCores
+        return Activity(
+            idle, maxOf(http, 0), stompIn, stompOut, pool.activeConnections, pool.threadsAwaitingConnection, mongo, cores, cpu.read(),
+            Runtime.getRuntime().availableProcessors(),
+        )
+    }
+
+    /** Tasks running or queued on a STOMP channel's executor (a thread pool unless virtual threads are on). */
+    private fun pending(executor: String): Int =
+        (beans.getBean(executor, TaskExecutor::class.java) as? ThreadPoolTaskExecutor)?.let { it.activeCount + it.threadPoolExecutor.queue.size } ?: 0
+}
