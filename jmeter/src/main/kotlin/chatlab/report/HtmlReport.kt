@@ -3,12 +3,16 @@ package chatlab.report
 import chatlab.report.SvgCharts.esc
 
 /** `index.html`: one self-contained page (inline CSS and SVG, no script, no network) that answers at a glance. */
-class HtmlReport(private val gate: Gate) {
+class HtmlReport(private val verdict: String, private val passed: Boolean, private val gates: List<ThresholdResult> = emptyList()) {
     fun render(comparison: Comparison): String = buildString {
         append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>chatlab comparison</title><style>$CSS</style></head><body>")
         append("<h1>chatlab comparison</h1>")
-        val passed = gate.passed(comparison)
-        append("<p class=\"verdict ${if (passed) "ok" else "bad"}\">${esc(gate.verdict(comparison))}</p>")
+        append("<p class=\"verdict ${if (passed) "ok" else "bad"}\">${esc(verdict)}</p>")
+        if (gates.isNotEmpty()) {
+            append("<ul class=\"gates\">")
+            gates.forEach { append("<li class=\"${if (it.passed) "ok" else "bad"}\">${esc(it.message)}</li>") }
+            append("</ul>")
+        }
         Findings.headlines(comparison).forEach { append("<p class=\"headline\">${esc(it)}</p>") }
         append("<p class=\"env\">${esc(comparison.environment.backends.values.joinToString(" · ") { it.label })}")
         comparison.environment.machine["cpus"]?.let { append(" · ${esc(it)} CPUs") }

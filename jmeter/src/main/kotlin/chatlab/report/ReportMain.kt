@@ -4,7 +4,8 @@ import java.nio.file.Path
 
 /**
  * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--dashboards=`, `--out=`,
- * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s) and any number of `--setting.<name>=<value>` shown in the report.
+ * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s), `--thresholds=` (latency gates,
+ * `;`-separated, see [Threshold]) and any number of `--setting.<name>=<value>` shown in the report.
  * Throws, and so fails the build, when the run produced no samples or too many failed.
  */
 fun main(args: Array<String>) {
@@ -17,10 +18,12 @@ fun main(args: Array<String>) {
         settings = options.filterKeys { it.startsWith("setting.") }.mapKeys { it.key.removePrefix("setting.") },
         errorRateThreshold = options["errorRateThreshold"]?.toDouble() ?: 0.0,
         unansweredThreshold = options["unansweredThreshold"]?.toDouble() ?: 0.0,
+        thresholds = Threshold.parseAll(options["thresholds"]),
     )
     val outcome = Report.generate(inputs)
     println(ConsoleSummary.render(outcome.comparison))
     println("chatlab comparison report: ${outcome.index.toUri()}")
+    outcome.gates.forEach { println(it.message) }
     println(outcome.verdict)
     check(outcome.passed) { "chatlab: ${outcome.verdict} (see ${outcome.index})" }
 }
