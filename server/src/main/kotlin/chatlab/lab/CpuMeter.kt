@@ -1,24 +1,15 @@
 package chatlab.lab
 
-import jakarta.annotation.PreDestroy
 import org.springframework.stereotype.Component
 import java.time.Duration
-import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 
 /**
  * Reads CPU time from the operating system: this process, and its descendant processes, which are the embedded
- * MariaDB and Redis (external servers are not ours to measure). Samples every [PERIOD] so [recentCores] can say how
- * many cores were busy over the last second without making the caller wait.
+ * MariaDB and Redis (external servers are not ours to measure). Nothing runs in the background: the server under
+ * measurement pays for a reading only when the lab asks for one.
  */
 @Component
 class CpuMeter {
-    private val samples = ArrayDeque<Pair<Long, Double>>()
-    private val sampler = Executors.newSingleThreadScheduledExecutor { Thread(it, "chatlab-cpu-meter").apply { isDaemon = true } }
-
-    init {
-        sampler.scheduleAtFixedRate({ sample() }, 0, PERIOD.toMillis(), TimeUnit.MILLISECONDS)
-    }
 
     fun read(): CpuSeconds {
         val self = ProcessHandle.current()
@@ -26,31 +17,19 @@ class CpuMeter {
         return CpuSeconds(seconds(self), backends)
     }
 
-    /** Cores busy on average over about the last second, server and backends together. */
-    @Synchronized
-    fun recentCores(): Double {
-        if (samples.size < 2) return 0.0
-        val (t0, c0) = samples.first()
-        val (t1, c1) = samples.last()
-        return if (t1 > t0) (c1 - c0) / ((t1 - t0) / 1e9) else 0.0
-    }
-
-    @Synchronized
-    private fun sample() {
-        samples.addLast(System.nanoTime() to read().total)
-        while (samples.size > WINDOW) samples.removeFirst()
-    }
-
-    @PreDestroy
-    fun stop() {
-        sampler.shutdownNow()
+    /** Cores busy on average over [window] from now (server and backends together); blocks the caller for [window]. */
+    fun busyCores(window: Duration = WINDOW): Double {
+        val start = System.nanoTime()
+        val before = read().total
+        Thread.sleep(window.toMillis())
+        val after = read().total
+        return (after - before) / ((System.nanoTime() - start) / 1e9)
     }
 
     private fun seconds(process: ProcessHandle): Double =
         process.info().totalCpuDuration().map { it.toNanos() / 1e9 }.orElse(0.0)
 
     companion object {
-        val PERIOD: Duration = Duration.ofMillis(250)
-        private const val WINDOW = 5 // samples: four periods, one second
+        val WINDOW: Duration = Duration.ofMillis(250)
     }
 }

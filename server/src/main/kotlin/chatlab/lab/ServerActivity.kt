@@ -21,14 +21,14 @@ class ServerActivity(
     private val cpu: CpuMeter,
     private val properties: LabProperties,
 ) {
-    /** [self] requests in flight are the caller's own (this request), not load. */
+    /** Takes [CpuMeter.WINDOW] to measure the CPUs; [self] requests in flight are the caller's own (this request), not load. */
     fun now(self: Int = 1): Activity {
+        val cores = cpu.busyCores() // first: the counts below are then read at the end of the window
         val http = registry.find("http.server.requests.active").longTaskTimers().sumOf { it.activeTasks() }.toLong() - self
         val pool = dataSource.unwrap(HikariDataSource::class.java).hikariPoolMXBean
         val mongo = registry.find("mongodb.driver.pool.checkedout").gauges().sumOf { it.value() }.toInt()
         val stompIn = pending("clientInboundChannelExecutor")
         val stompOut = pending("clientOutboundChannelExecutor")
-        val cores = cpu.recentCores()
         val idle = http <= 0 && stompIn == 0 && stompOut == 0 && pool.activeConnections == 0 && pool.threadsAwaitingConnection == 0 &&
             mongo == 0 && cores < properties.idleCpuCores
         return Activity(
