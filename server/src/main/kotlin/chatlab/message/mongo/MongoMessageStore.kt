@@ -6,6 +6,7 @@ import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
+import chatlab.system.deadline.RequestDeadline
 import org.springframework.data.domain.Sort
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.data.mongodb.core.find
@@ -35,18 +36,21 @@ class MongoMessageStore(
                 Criteria.where("_id").lt(before.id),
             )
         }
-        return mongo.find<MessageDocument>(Query(criteria).with(NEWEST_FIRST).limit(size)).map { it.toMessage() }
+        return mongo.find<MessageDocument>(Query(criteria).with(NEWEST_FIRST).limit(size).withinDeadline()).map { it.toMessage() }
     }
 
     override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage {
         val criteria = Criteria.where("roomId").`is`(roomId)
         if (sentBefore != null) criteria.and("sentAt").lt(sentBefore)
-        val total = mongo.count(Query(criteria), MessageDocument::class.java)
-        val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size)
+        val total = mongo.count(Query(criteria).withinDeadline(), MessageDocument::class.java)
+        val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size).withinDeadline()
         return OffsetPage(mongo.find<MessageDocument>(query).map { it.toMessage() }, total)
     }
 
     companion object {
+        /** MongoDB stops the query itself (`maxTimeMS`) when the request's deadline passes. */
+        fun Query.withinDeadline(): Query = apply { RequestDeadline.remaining()?.let { maxTime(it) } }
+
         private val NEWEST_FIRST = Sort.by(Sort.Order.desc("sentAt"), Sort.Order.desc("_id"))
     }
 }

@@ -34,7 +34,6 @@ class ApiExceptionHandler {
     @ExceptionHandler(
         DataAccessResourceFailureException::class,
         CannotCreateTransactionException::class,
-        QueryTimeoutException::class,
         com.mongodb.MongoTimeoutException::class,
         com.mongodb.MongoSocketException::class,
     )
@@ -43,10 +42,21 @@ class ApiExceptionHandler {
         return respond(HttpStatus.SERVICE_UNAVAILABLE, "a backend store is unavailable, try again shortly", request)
     }
 
+    /** The store stopped the work when the request's deadline (X-Request-Timeout, or the default) passed. */
+    @ExceptionHandler(QueryTimeoutException::class, com.mongodb.MongoExecutionTimeoutException::class)
+    fun deadline(e: Exception, request: HttpServletRequest): ResponseEntity<ApiError> {
+        log.info("Deadline passed for {} {}: {}", request.method, request.requestURI, e.toString())
+        return respond(HttpStatus.SERVICE_UNAVAILABLE, "the request's deadline passed before the store answered; the store stopped the query", request)
+    }
+
     /** Spring Data wraps some driver failures it has no category for; those that mean "MongoDB is unreachable" are 503. */
     @ExceptionHandler(UncategorizedMongoDbException::class)
     fun uncategorizedMongo(e: UncategorizedMongoDbException, request: HttpServletRequest): ResponseEntity<ApiError> =
-        if (e.cause is MongoConnectionPoolClearedException || e.cause is com.mongodb.MongoSocketException) unavailable(e, request) else unexpected(e, request)
+        when (e.cause) {
+            is MongoConnectionPoolClearedException, is com.mongodb.MongoSocketException -> unavailable(e, request)
+            is com.mongodb.MongoExecutionTimeoutException -> deadline(e, request)
+            else -> unexpected(e, request)
+        }
 
     /** Spring MVC's own 4xx (unknown path, wrong method, missing parameter…) keep their status; the rest is a bug. */
     @ExceptionHandler(Exception::class)

@@ -1,0 +1,38 @@
+package chatlab.system.deadline
+
+import chatlab.system.error.ApiError
+import com.fasterxml.jackson.databind.ObjectMapper
+import jakarta.servlet.FilterChain
+import jakarta.servlet.http.HttpServletRequest
+import jakarta.servlet.http.HttpServletResponse
+import org.springframework.http.HttpStatus
+import org.springframework.http.MediaType
+import org.springframework.web.filter.OncePerRequestFilter
+import java.time.Duration
+
+/**
+ * Every API request runs within a deadline: the client's timeout from the `X-Request-Timeout` header (milliseconds,
+ * the JMeter plans send their response timeout), else `chatlab.request-timeout`.
+ */
+class DeadlineFilter(private val defaultTimeout: Duration, private val json: ObjectMapper) : OncePerRequestFilter() {
+
+    override fun shouldNotFilter(request: HttpServletRequest): Boolean = !request.requestURI.startsWith("/api/")
+
+    override fun doFilterInternal(request: HttpServletRequest, response: HttpServletResponse, chain: FilterChain) {
+        val header = request.getHeader(HEADER)
+        val millis = header?.trim()?.toLongOrNull()
+        if (header != null && (millis == null || millis !in 1..MAX_MILLIS)) {
+            response.status = HttpStatus.BAD_REQUEST.value()
+            response.contentType = MediaType.APPLICATION_JSON_VALUE
+            val message = "$HEADER must be the client's timeout in milliseconds, 1..$MAX_MILLIS, was '$header'"
+            json.writeValue(response.outputStream, ApiError.of(HttpStatus.BAD_REQUEST, message, request.requestURI))
+            return
+        }
+        RequestDeadline.within(millis?.let { Duration.ofMillis(it) } ?: defaultTimeout) { chain.doFilter(request, response) }
+    }
+
+    companion object {
+        const val HEADER = "X-Request-Timeout"
+        const val MAX_MILLIS = 600_000L
+    }
+}
