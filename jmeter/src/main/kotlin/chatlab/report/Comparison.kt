@@ -43,6 +43,8 @@ data class Comparison(
     /** Of [failedSamples], those with no answer (timeouts, 503) rather than a wrong one. */
     val unansweredSamples: Long,
     val environment: Environment,
+    /** Per unit: time, CPU by process, idle start and drain, from the plans' `units.csv` (empty for runs without it). */
+    val units: List<UnitAccount> = emptyList(),
 ) {
     val errorPct: Double get() = pct(failedSamples)
     val wrongSamples: Long get() = failedSamples - unansweredSamples

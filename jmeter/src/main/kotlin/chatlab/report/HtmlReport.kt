@@ -23,6 +23,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         Findings.of(comparison).forEach { append("<li>${esc(it)}</li>") }
         append("</ul>")
         failures(comparison)
+        units(comparison)
         append("<h2>Environment</h2><ul>")
         Settings.environmentLines(comparison.environment).forEach { append("<li>${esc(it)}</li>") }
         append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}</p>")
@@ -99,6 +100,16 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         for (f in comparison.failures) {
             append("<tr><td>${esc(f.label)}</td><td>${f.count}</td><td>${esc(f.reasons.joinToString(" · ") { "${it.first} (${it.second})" })}</td></tr>")
         }
+        append("</tbody></table>")
+    }
+
+    private fun StringBuilder.units(comparison: Comparison) {
+        if (comparison.units.isEmpty()) return
+        append("<h2>Where the time and the CPU went</h2><p>${esc(UnitColumns.summary(comparison.units))} ")
+        append("Before each unit the plan waits until the server is idle (nothing in flight, no store work queued, CPUs settled).</p><table><thead><tr>")
+        UnitColumns.HEADERS.forEach { append("<th>${esc(it)}</th>") }
+        append("</tr></thead><tbody>")
+        comparison.units.forEach { u -> append("<tr>").also { UnitColumns.cells(u).forEach { append("<td>${esc(it)}</td>") } }.append("</tr>") }
         append("</tbody></table>")
     }
 

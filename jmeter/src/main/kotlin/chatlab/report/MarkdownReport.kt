@@ -30,6 +30,16 @@ object MarkdownReport {
         appendLine()
         Findings.of(comparison).forEach { appendLine("- $it") }
         appendLine()
+        if (comparison.units.isNotEmpty()) {
+            appendLine("## Where the time and the CPU went")
+            appendLine()
+            appendLine(UnitColumns.summary(comparison.units))
+            appendLine()
+            appendLine(UnitColumns.HEADERS.joinToString(" | ", "| ", " |"))
+            appendLine(UnitColumns.HEADERS.joinToString("|", "|", "|") { "---" })
+            comparison.units.forEach { appendLine(UnitColumns.cells(it).joinToString(" | ", "| ", " |")) }
+            appendLine()
+        }
         appendLine("## Environment")
         appendLine()
         Settings.environmentLines(comparison.environment).forEach { appendLine("- $it") }

@@ -29,6 +29,7 @@ object Report {
         val samples = inputs.plans.flatMap { ResultsCsv.read(inputs.results.resolve("$it.csv")) }
         val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
         val comparison = ComparisonBuilder(statistics, samples, environment).build()
+            .copy(units = UnitAccount.read(inputs.results.resolve("units.csv")))
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, statistics)
         val failedGates = gates.filterNot { it.passed }

@@ -1,0 +1,51 @@
+package chatlab.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+
+/**
+ * One measured unit (a thread group: a path or store under one shape) as the plans' drain steps saw it: how long it
+ * ran, who used the CPU meanwhile (the server with its in-process MongoDB stand-in, its embedded MariaDB and Redis,
+ * and JMeter itself, all on the same [cores]), whether it started on an idle server, and how long its backlog took
+ * to drain after it (the wait before the next unit).
+ */
+data class UnitAccount(
+    val plan: String,
+    val unit: String,
+    val seconds: Double,
+    val startedIdle: Boolean,
+    val drainMs: Long,
+    val serverCpu: Double,
+    val backendsCpu: Double,
+    val jmeterCpu: Double,
+    val cores: Int,
+) {
+    /** CPU seconds of everything on the machine that this run started, per second of the unit. */
+    val busyCores: Double get() = if (seconds > 0) (serverCpu + backendsCpu + jmeterCpu) / seconds else 0.0
+
+    companion object {
+        /**
+         * `units.csv` holds one line per drain step: the unit about to start, when the server was idle (or gave up
+         * waiting) and the CPU seconds used so far. A unit spans from its line to the next line of the same plan.
+         */
+        fun read(file: Path): List<UnitAccount> {
+            if (!Files.isRegularFile(file)) return emptyList()
+            val lines = Files.readAllLines(file).drop(1).filter { it.isNotBlank() }.map { it.split(',') }
+            return lines.groupBy { it[0] }.flatMap { (plan, marks) ->
+                marks.zipWithNext { start, end ->
+                    UnitAccount(
+                        plan = plan,
+                        unit = start[1],
+                        seconds = (end[2].toLong() - start[2].toLong()) / 1000.0,
+                        startedIdle = start[4].toBoolean(),
+                        drainMs = end[3].toLong(),
+                        serverCpu = end[5].toDouble() - start[5].toDouble(),
+                        backendsCpu = end[6].toDouble() - start[6].toDouble(),
+                        jmeterCpu = end[7].toDouble() - start[7].toDouble(),
+                        cores = start[8].toInt(),
+                    )
+                }
+            }
+        }
+    }
+}

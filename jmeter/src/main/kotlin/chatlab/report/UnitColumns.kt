@@ -1,0 +1,32 @@
+package chatlab.report
+
+import java.util.Locale
+
+/** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
+object UnitColumns {
+    val HEADERS = listOf(
+        "plan", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores (of)",
+    )
+
+    fun cells(u: UnitAccount): List<String> = listOf(
+        u.plan, u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
+        s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), "${s(u.busyCores)} (${u.cores})",
+    )
+
+    /** One sentence on the whole run: wall time, CPU by process, units that did not start idle. */
+    fun summary(units: List<UnitAccount>): String {
+        val seconds = units.sumOf { it.seconds }
+        val server = units.sumOf { it.serverCpu }
+        val backends = units.sumOf { it.backendsCpu }
+        val jmeter = units.sumOf { it.jmeterCpu }
+        val total = server + backends + jmeter
+        val busy = units.filterNot { it.startedIdle }
+        return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
+            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds on ${units.firstOrNull()?.cores ?: "?"} cores shared by all. " +
+            if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
+    }
+
+    private fun share(part: Double, total: Double) = if (total > 0) String.format(Locale.ROOT, "%.0f %%", part * 100 / total) else "–"
+
+    private fun s(value: Double) = String.format(Locale.ROOT, "%.1f", value)
+}

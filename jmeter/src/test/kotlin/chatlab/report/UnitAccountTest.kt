@@ -1,0 +1,55 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+
+class UnitAccountTest {
+    private val smoke = Path.of(javaClass.getResource("/fixtures/smoke")!!.toURI())
+
+    @Test
+    fun `a unit spans from its drain mark to the next one of the same plan`() {
+        val units = UnitAccount.read(smoke.resolve("results/units.csv"))
+        assertThat(units.map { it.plan }.groupingBy { it }.eachCount()).isEqualTo(mapOf("chat-read" to 10, "chat-send" to 4))
+        val first = units.first()
+        assertThat(first.unit).isEqualTo("read mysql-offset (reference)")
+        assertThat(first.seconds).isCloseTo((1795321038206 - 1795321035512) / 1000.0, within(1e-9))
+        assertThat(first.serverCpu).isCloseTo(32.25 - 29.64, within(1e-9))
+        assertThat(first.backendsCpu).isCloseTo(0.77 - 0.69, within(1e-9))
+        assertThat(first.jmeterCpu).isCloseTo(8.25 - 6.08, within(1e-9))
+        assertThat(first.drainMs).isEqualTo(280)
+        assertThat(units.last().unit).isEqualTo("send mongo (saturation)")
+        // JMeter runs each plan in its own process: its CPU is never subtracted across plans.
+        assertThat(units).allMatch { it.jmeterCpu >= 0 && it.serverCpu >= 0 && it.seconds > 0 }
+    }
+
+    @Test
+    fun `a unit that started on a busy server is named`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        Files.writeString(
+            file,
+            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores\n" +
+                "p,a,1000,10,true,1.000,0.100,0.500,2\np,b,3000,120000,false,3.000,0.200,1.500,2\np,end,4000,20,true,3.500,0.300,1.700,2\n",
+        )
+        val units = UnitAccount.read(file)
+        assertThat(units.map { it.startedIdle }).containsExactly(true, false)
+        assertThat(units[0].busyCores).isCloseTo((2.0 + 0.1 + 1.0) / 2.0, within(1e-9))
+        assertThat(UnitColumns.summary(units)).contains("1 units started on a server that was still busy: b")
+        assertThat(UnitAccount.read(dir.resolve("missing.csv"))).isEmpty()
+    }
+
+    @Test
+    fun `the report shows where the time and the CPU went`(@TempDir out: Path) {
+        val outcome = Report.generate(
+            ReportInputs(smoke.resolve("results"), smoke.resolve("dashboards"), out, mapOf("jmeter" to "5.6.3"), 0.0),
+            Instant.parse("2026-11-21T12:00:00Z"),
+        )
+        assertThat(outcome.comparison.units).hasSize(14)
+        assertThat(Files.readString(out.resolve("index.html"))).contains("Where the time and the CPU went").contains("Every unit started on an idle server")
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("| chat-send | send mongo (saturation) |")
+    }
+}
