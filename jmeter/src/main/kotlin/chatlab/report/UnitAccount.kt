@@ -19,6 +19,9 @@ data class UnitAccount(
     val backendsCpu: Double,
     val jmeterCpu: Double,
     val cores: Int,
+    /** The CPUs the server with its backends, and JMeter, were allowed to run on (`0-1`, or disjoint when pinned). */
+    val serverCpus: String = "?",
+    val jmeterCpus: String = "?",
 ) {
     /** CPU seconds of everything on the machine that this run started, per second of the unit. */
     val busyCores: Double get() = if (seconds > 0) (serverCpu + backendsCpu + jmeterCpu) / seconds else 0.0
@@ -43,6 +46,8 @@ data class UnitAccount(
                         backendsCpu = end[6].toDouble() - start[6].toDouble(),
                         jmeterCpu = end[7].toDouble() - start[7].toDouble(),
                         cores = start[8].toInt(),
+                        serverCpus = start.getOrElse(9) { "?" }.replace(';', ','),
+                        jmeterCpus = start.getOrElse(10) { "?" }.replace(';', ','),
                     )
                 }
             }

@@ -5,12 +5,12 @@ import java.util.Locale
 /** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
 object UnitColumns {
     val HEADERS = listOf(
-        "plan", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores (of)",
+        "plan", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores", "CPUs: server / JMeter",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
         u.plan, u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
-        s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), "${s(u.busyCores)} (${u.cores})",
+        s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
     )
 
     /** One sentence on the whole run: wall time, CPU by process, units that did not start idle. */
@@ -22,8 +22,15 @@ object UnitColumns {
         val total = server + backends + jmeter
         val busy = units.filterNot { it.startedIdle }
         return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
-            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds on ${units.firstOrNull()?.cores ?: "?"} cores shared by all. " +
+            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. " +
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
+    }
+
+    /** Shared, or who was pinned where (the first unit's placement; pinning happens before it). */
+    private fun placement(units: List<UnitAccount>): String {
+        val first = units.firstOrNull() ?: return "placement unknown"
+        return if (first.serverCpus == first.jmeterCpus) "shared by the server, its backends and JMeter (CPUs ${first.serverCpus})"
+        else "the server and its backends pinned to CPUs ${first.serverCpus}, JMeter to ${first.jmeterCpus}"
     }
 
     private fun share(part: Double, total: Double) = if (total > 0) String.format(Locale.ROOT, "%.0f %%", part * 100 / total) else "–"

@@ -25,6 +25,8 @@ class UnitAccountTest {
         assertThat(units.last().unit).isEqualTo("send mongo (saturation)")
         // JMeter runs each plan in its own process: its CPU is never subtracted across plans.
         assertThat(units).allMatch { it.jmeterCpu >= 0 && it.serverCpu >= 0 && it.seconds > 0 }
+        assertThat(units).allMatch { it.serverCpus == "0-1" && it.jmeterCpus == "0-1" }
+        assertThat(UnitColumns.summary(units)).contains("shared by the server, its backends and JMeter (CPUs 0-1)")
     }
 
     @Test
@@ -32,13 +34,15 @@ class UnitAccountTest {
         val file = dir.resolve("units.csv")
         Files.writeString(
             file,
-            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores\n" +
-                "p,a,1000,10,true,1.000,0.100,0.500,2\np,b,3000,120000,false,3.000,0.200,1.500,2\np,end,4000,20,true,3.500,0.300,1.700,2\n",
+            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus\n" +
+                "p,a,1000,10,true,1.000,0.100,0.500,4,1;3,0;2\np,b,3000,120000,false,3.000,0.200,1.500,4,1;3,0;2\n" +
+                "p,end,4000,20,true,3.500,0.300,1.700,4,1;3,0;2\n",
         )
         val units = UnitAccount.read(file)
         assertThat(units.map { it.startedIdle }).containsExactly(true, false)
         assertThat(units[0].busyCores).isCloseTo((2.0 + 0.1 + 1.0) / 2.0, within(1e-9))
         assertThat(UnitColumns.summary(units)).contains("1 units started on a server that was still busy: b")
+            .contains("the server and its backends pinned to CPUs 1,3, JMeter to 0,2")
         assertThat(UnitAccount.read(dir.resolve("missing.csv"))).isEmpty()
     }
 

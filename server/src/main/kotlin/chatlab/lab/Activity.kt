@@ -12,4 +12,6 @@ data class Activity(
     val busyCores: Double,
     val cpuSeconds: CpuSeconds,
     val cores: Int,
+    /** The CPUs the server (and the backends it started) may run on, e.g. `0-1`, or `1` when pinned (`chatlab.cpus`). */
+    val cpus: String,
 )

@@ -1,5 +1,6 @@
 package chatlab.lab
 
+import chatlab.system.cpu.CpuAffinity
 import com.zaxxer.hikari.HikariDataSource
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.BeanFactory
@@ -33,7 +34,7 @@ class ServerActivity(
             mongo == 0 && cores < properties.idleCpuCores
         return Activity(
             idle, maxOf(http, 0), stompIn, stompOut, pool.activeConnections, pool.threadsAwaitingConnection, mongo, cores, cpu.read(),
-            Runtime.getRuntime().availableProcessors(),
+            Runtime.getRuntime().availableProcessors(), CpuAffinity.allowed(),
         )
     }
 
