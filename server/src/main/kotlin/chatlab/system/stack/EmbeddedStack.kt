@@ -15,6 +15,11 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
     fun properties(): Map<String, Any> = services.flatMap { it.properties.entries }.associate { it.key to it.value } +
         origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name }
 
+    /** Returns once every embedded server accepts connections (MariaDB starts in the background). */
+    fun awaitStarted() {
+        services.filterIsInstance<EmbeddedMariaDb>().forEach { it.awaitStarted() }
+    }
+
     override fun destroy() {
         services.asReversed().forEach { service ->
             runCatching { service.close() }.onFailure { log.warn("Could not stop {}: {}", service.backend, it.message) }

@@ -1,10 +1,12 @@
 package chatlab.system.stack
 
 import org.slf4j.LoggerFactory
+import org.springframework.beans.factory.config.BeanPostProcessor
 import org.springframework.beans.factory.support.DefaultListableBeanFactory
 import org.springframework.context.ApplicationContextInitializer
 import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.core.env.MapPropertySource
+import javax.sql.DataSource
 
 /**
  * Starts the embedded backends before any bean needs them and points Spring at them. Registered in
@@ -27,6 +29,13 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
             val beanFactory = context.beanFactory as DefaultListableBeanFactory
             beanFactory.registerSingleton(BEAN_NAME, stack)
             beanFactory.registerDisposableBean(BEAN_NAME, stack)
+            // MariaDB starts while Spring builds its context; the first bean that needs it waits here.
+            beanFactory.addBeanPostProcessor(object : BeanPostProcessor {
+                override fun postProcessBeforeInitialization(bean: Any, beanName: String): Any {
+                    if (bean is DataSource) stack.awaitStarted()
+                    return bean
+                }
+            })
         }
         env.propertySources.addFirst(MapPropertySource(BEAN_NAME, overrides))
     }
