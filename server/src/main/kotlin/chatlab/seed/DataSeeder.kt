@@ -18,6 +18,8 @@ import java.time.Instant
 import java.time.ZoneOffset
 import java.util.Date
 import java.util.concurrent.CompletableFuture
+import java.util.concurrent.Executors
+import java.util.concurrent.atomic.AtomicInteger
 import kotlin.system.measureTimeMillis
 
 /**
@@ -95,11 +97,20 @@ class DataSeeder(
         }
     }
 
+    /** [MONGO_WRITERS] connections at once: the stand-in handles each on its own thread, so the second core helps too. */
     private fun insertMongo(messages: List<ChatMessage>) {
         val collection = mongo.getCollection(MessageDocument.COLLECTION)
-        messages.chunked(properties.batchSize).forEachIndexed { i, batch ->
-            collection.insertMany(batch.map { it.toSeedDocument() }, InsertManyOptions().ordered(false))
-            progress("MongoDB", (i + 1) * properties.batchSize)
+        val done = AtomicInteger()
+        val writers = Executors.newFixedThreadPool(MONGO_WRITERS)
+        try {
+            messages.chunked(properties.batchSize).map { batch ->
+                writers.submit {
+                    collection.insertMany(batch.map { it.toSeedDocument() }, InsertManyOptions().ordered(false))
+                    progress("MongoDB", done.addAndGet(batch.size))
+                }
+            }.forEach { it.get() }
+        } finally {
+            writers.shutdown()
         }
     }
 
@@ -127,6 +138,7 @@ class DataSeeder(
         private val log = LoggerFactory.getLogger(DataSeeder::class.java)
         private const val PROGRESS_EVERY = 50_000
         private const val STEP = "seed"
+        private const val MONGO_WRITERS = 2
 
         /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
         private fun utc(instant: Instant) = instant.atOffset(ZoneOffset.UTC).toLocalDateTime()
