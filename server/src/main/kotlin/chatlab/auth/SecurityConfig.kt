@@ -1,6 +1,6 @@
 package chatlab.auth
 
-import chatlab.system.error.ApiError
+import chatlab.system.error.writeApiError
 import com.fasterxml.jackson.databind.ObjectMapper
 import jakarta.servlet.http.HttpServletRequest
 import jakarta.servlet.http.HttpServletResponse
@@ -8,7 +8,6 @@ import org.slf4j.LoggerFactory
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.http.HttpStatus
-import org.springframework.http.MediaType
 import org.springframework.security.config.annotation.web.builders.HttpSecurity
 import org.springframework.security.config.http.SessionCreationPolicy
 import org.springframework.security.web.SecurityFilterChain
@@ -45,10 +44,8 @@ class SecurityConfig(private val json: ObjectMapper) {
             else -> reason ?: "forbidden"
         }
         log.debug("{} {} -> {}: {}", request.method, request.requestURI, status.value(), message)
-        response.status = status.value()
-        response.contentType = MediaType.APPLICATION_JSON_VALUE
         if (status == HttpStatus.UNAUTHORIZED) response.setHeader("WWW-Authenticate", "Bearer")
-        json.writeValue(response.outputStream, ApiError.of(status, message, request.requestURI))
+        response.writeApiError(json, request, status, message)
     }
 
     companion object {

@@ -1,12 +1,11 @@
 package chatlab.system.deadline
 
-import chatlab.system.error.ApiError
+import chatlab.system.error.writeApiError
 import com.fasterxml.jackson.databind.ObjectMapper
 import jakarta.servlet.FilterChain
 import jakarta.servlet.http.HttpServletRequest
 import jakarta.servlet.http.HttpServletResponse
 import org.springframework.http.HttpStatus
-import org.springframework.http.MediaType
 import org.springframework.web.filter.OncePerRequestFilter
 import java.time.Duration
 
@@ -22,10 +21,8 @@ class DeadlineFilter(private val defaultTimeout: Duration, private val json: Obj
         val header = request.getHeader(HEADER)
         val millis = header?.trim()?.toLongOrNull()
         if (header != null && (millis == null || millis !in 1..MAX_MILLIS)) {
-            response.status = HttpStatus.BAD_REQUEST.value()
-            response.contentType = MediaType.APPLICATION_JSON_VALUE
             val message = "$HEADER must be the client's timeout in milliseconds, 1..$MAX_MILLIS, was '$header'"
-            json.writeValue(response.outputStream, ApiError.of(HttpStatus.BAD_REQUEST, message, request.requestURI))
+            response.writeApiError(json, request, HttpStatus.BAD_REQUEST, message)
             return
         }
         RequestDeadline.within(millis?.let { Duration.ofMillis(it) } ?: defaultTimeout) { chain.doFilter(request, response) }

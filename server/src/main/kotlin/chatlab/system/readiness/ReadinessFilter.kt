@@ -1,13 +1,12 @@
 package chatlab.system.readiness
 
-import chatlab.system.error.ApiError
+import chatlab.system.error.writeApiError
 import com.fasterxml.jackson.databind.ObjectMapper
 import jakarta.servlet.FilterChain
 import jakarta.servlet.http.HttpServletRequest
 import jakarta.servlet.http.HttpServletResponse
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpStatus
-import org.springframework.http.MediaType
 import org.springframework.web.filter.OncePerRequestFilter
 
 /**
@@ -21,11 +20,9 @@ class ReadinessFilter(private val readiness: Readiness, private val json: Object
 
     override fun doFilterInternal(request: HttpServletRequest, response: HttpServletResponse, chain: FilterChain) {
         if (readiness.isReady()) return chain.doFilter(request, response)
-        response.status = HttpStatus.SERVICE_UNAVAILABLE.value()
-        response.contentType = MediaType.APPLICATION_JSON_VALUE
         response.setHeader(HttpHeaders.RETRY_AFTER, Readiness.RETRY_AFTER_SECONDS.toString())
         val message = "not ready: ${readiness.reason()}; retry in ${Readiness.RETRY_AFTER_SECONDS} s"
-        json.writeValue(response.outputStream, ApiError.of(HttpStatus.SERVICE_UNAVAILABLE, message, request.requestURI))
+        response.writeApiError(json, request, HttpStatus.SERVICE_UNAVAILABLE, message)
     }
 
     companion object {
