@@ -1,28 +1,84 @@
 package chatlab.report
 
-/** The columns every comparison table shows, in one place so HTML, Markdown and the console agree. */
-object Columns {
-    val HEADERS = listOf("path / store", "backends", "samples", "error %", "avg ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "TPS", "avg vs baseline", "TPS vs baseline", "cache hits")
+/** A table as header and rows of cells, built once so HTML, Markdown and the console agree digit for digit. */
+data class Table(val title: String, val headers: List<String>, val rows: List<List<String>>, val standIn: List<Boolean>)
 
-    fun cells(row: Row): List<String> {
-        val s = row.stats
-        return listOf(
-            row.subject.key,
-            row.backends.joinToString(" + ") + if (row.standIn) " ⚠ stand-in" else "",
-            Format.count(s.samples),
-            Format.pct(s.errorPct),
-            Format.ms(s.mean),
-            Format.ms(s.p50),
-            Format.ms(s.p95),
-            Format.ms(s.p99),
-            Format.ms(s.max),
-            Format.tps(s.throughput) + if (row.finishedLoops) " †" else "",
-            Format.ratio(row.avgRatio),
-            Format.ratio(row.tpsRatio),
-            row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "",
+/** The tables of every shape: each figure as the median of rounds with min–max, and its change against the previous run. */
+object Columns {
+    fun spread(s: Spread) = "${Format.ms(s.median)} (${Format.ms(s.min)}–${Format.ms(s.max)})"
+
+    private fun tps(s: Spread) = "${Format.tps(s.median)} (${Format.tps(s.min)}–${Format.tps(s.max)})"
+
+    private fun backends(list: List<String>, standIn: Boolean) = list.joinToString(" + ") + if (standIn) " ⚠ stand-in" else ""
+
+    private fun vs(c: Comparison, section: String, label: String, figure: String, now: Spread) =
+        c.previous?.change(section, label, figure, now)?.text ?: "–"
+
+    fun reference(title: String, rows: List<Row>, c: Comparison): Table = Table(
+        title,
+        listOf("path / store", "backends", "samples", "error %", "avg ms", "p50 ms", "p95 ms (min–max)", "p99 ms", "TPS (min–max)", "avg vs baseline", "cache hits", "p95 vs previous"),
+        rows.map { row ->
+            val s = row.stats
+            val p95 = row.measured.spread { it.p95 }
+            listOf(
+                row.subject.key, backends(row.backends, row.standIn), Format.count(s.samples), Format.pct(s.errorPct), Format.ms(s.mean),
+                Format.ms(s.p50), spread(p95), Format.ms(s.p99), tps(row.measured.spread { it.throughput }) + if (row.finishedLoops) " †" else "",
+                Format.ratio(row.avgRatio), row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "", vs(c, "reference", row.label, "p95", p95),
+            )
+        },
+        rows.map { it.standIn },
+    )
+
+    /** One line per path: its capacity, then the p95 of every step it ran (median, min–max) and in how many rounds it held. */
+    fun capacity(title: String, paths: List<CapacityPath>, c: Comparison): Table {
+        val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted()
+        return Table(
+            title,
+            listOf("path / store", "backends", "capacity /s (min–max)", "capacity vs previous") + rates.map { "p95 ms @ ${Format.rate(it)}/s" },
+            paths.map { path ->
+                listOf(
+                    path.subject.key, backends(path.backends, path.standIn), Findings.rate(path.capacity),
+                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
+                ) + rates.map { rate ->
+                    val step = path.steps.firstOrNull { it.rate == rate } ?: return@map "–"
+                    spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
+                }
+            },
+            paths.map { it.standIn },
         )
+    }
+
+    fun mix(title: String, rows: List<MixRow>, c: Comparison): Table = Table(
+        title,
+        listOf("path", "read", "backends", "samples", "error %", "p50 ms (min–max)", "p95 ms (min–max)", "p99 ms", "cache hits", "hit / miss median ms", "p95 vs previous"),
+        rows.map { row ->
+            val s = row.measured.median
+            val p95 = row.measured.spread { it.p95 }
+            listOf(
+                row.subject.key, row.kind, backends(row.backends, row.standIn), Format.count(s.samples), Format.pct(s.errorPct),
+                spread(row.measured.spread { it.p50 }), spread(p95), Format.ms(s.p99),
+                row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "",
+                row.cache?.let { split -> listOfNotNull(split.medians["hit"], split.medians["miss"] ?: split.medians["partial"]).joinToString(" / ") { Format.ms(it) } } ?: "",
+                vs(c, "mix", row.measured.label, "p95", p95),
+            )
+        },
+        rows.map { it.standIn },
+    )
+
+    /** Every table of the run, in report order. */
+    fun all(c: Comparison): List<Pair<Shape, Table>> = buildList {
+        if (c.readCapacity.isNotEmpty()) add(Shape.CAPACITY to capacity("History reads — “${Subjects.GET}”, one random page per arrival", c.readCapacity, c))
+        if (c.sendCapacity.isNotEmpty()) add(Shape.CAPACITY to capacity("Sends — “${Subjects.SEND_TO_DELIVERY}”, one new client per arrival", c.sendCapacity, c))
+        if (c.mix.isNotEmpty()) add(Shape.MIX to mix("History reads by kind (all = every read of the mix)", c.mix, c))
+        for (tables in c.shapes) {
+            if (tables.reads.isNotEmpty()) add(tables.shape to reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", tables.reads, c))
+            if (tables.enters.isNotEmpty()) add(tables.shape to reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", tables.enters, c))
+            if (tables.sends.isNotEmpty()) add(tables.shape to reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", tables.sends, c))
+        }
     }
 
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
+    const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap. " +
+        "“vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap."
 }

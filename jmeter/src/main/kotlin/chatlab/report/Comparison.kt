@@ -5,49 +5,89 @@ data class CacheSplit(val counts: Map<String, Int>, val medians: Map<String, Dou
     val total get() = counts.values.sum()
 
     fun share(outcome: String): Double = if (total == 0) 0.0 else (counts[outcome] ?: 0).toDouble() / total
+
+    companion object {
+        fun of(samples: List<Sample>): CacheSplit? {
+            val outcomes = samples.filter { it.success && it.cache.isNotBlank() }.groupBy { it.cache }
+            if (outcomes.isEmpty()) return null
+            return CacheSplit(outcomes.mapValues { it.value.size }, outcomes.mapValues { (_, list) -> Spread.of(list.map { it.elapsed.toDouble() })!!.median })
+        }
+    }
 }
 
-/** One line of a comparison table: a subject (read path or store) under one shape, with its dashboard numbers. */
+/** One line of a reference-shape table: a subject (read path or store) with its figures over the rounds. */
 data class Row(
     val subject: Subject,
     val shape: Shape,
     val label: String,
-    val stats: Stats,
-    val baseline: Stats?,
+    val measured: Measured,
+    val baseline: Measured?,
     val backends: List<String>,
     val standIn: Boolean,
     val cache: CacheSplit?,
     /** Reference shape: every thread ran all its loops, so throughput measured the ramp-up, not the server. */
     val finishedLoops: Boolean,
 ) {
-    val avgRatio: Double? get() = baseline?.takeIf { it.mean > 0 }?.let { stats.mean / it.mean }
-    val tpsRatio: Double? get() = baseline?.takeIf { it.throughput > 0 }?.let { stats.throughput / it.throughput }
+    val stats: Stats get() = measured.median
+    val avgRatio: Double? get() = baseline?.median?.takeIf { it.mean > 0 }?.let { stats.mean / it.mean }
+    val tpsRatio: Double? get() = baseline?.median?.takeIf { it.throughput > 0 }?.let { stats.throughput / it.throughput }
 }
 
 /** Failed samples of one label and their most frequent reasons. */
 data class Failure(val label: String, val count: Int, val reasons: List<Pair<String, Int>>)
 
-/** A table per shape for each kind of sample the report compares. */
+/** The reference shape's tables for each kind of sample the report compares. */
 data class ShapeTables(val shape: Shape, val reads: List<Row>, val enters: List<Row>, val sends: List<Row>, val bareSends: List<Row>) {
     val isEmpty get() = reads.isEmpty() && enters.isEmpty() && sends.isEmpty()
 
     fun read(key: String) = reads.firstOrNull { it.subject.key == key }
 }
 
+/** One step of a capacity ladder: the arrival rate offered, the measured sampler's figures over rounds, rounds held. */
+data class CapacityStep(val rate: Double, val measured: Measured, val heldRounds: Int, val rounds: Int)
+
+/** A path's (or store's) capacity: per round the highest step it held with every step below; their spread. */
+data class CapacityPath(
+    val subject: Subject,
+    val sampler: String,
+    val backends: List<String>,
+    val standIn: Boolean,
+    val steps: List<CapacityStep>,
+    /** Per round: the highest rate held, 0 when even the first step failed. */
+    val perRound: List<Double>,
+) {
+    val capacity: Spread get() = Spread.of(perRound) ?: Spread(0.0, 0.0, 0.0, 0)
+}
+
+/** The chat mix on one path: one kind of read (newest, scroll, deep) or all of them, with the cache's answers. */
+data class MixRow(val subject: Subject, val kind: String, val measured: Measured, val backends: List<String>, val standIn: Boolean, val cache: CacheSplit?)
+
 /** Everything the report shows, computed once from the run's files. */
 data class Comparison(
+    /** The reference shape (kept as a list of one for the tables that render shapes). */
     val shapes: List<ShapeTables>,
     val failures: List<Failure>,
     val totalSamples: Long,
     val failedSamples: Long,
-    /** Of [failedSamples], those with no answer (timeouts, 503) rather than a wrong one. */
+    /** Of [failedSamples], those with no answer (timeouts, 503, cut at a step's end) rather than a wrong one. */
     val unansweredSamples: Long,
     val environment: Environment,
     /** Per unit: time, CPU by process, idle start and drain, from the plans' `units.csv` (empty for runs without it). */
     val units: List<UnitAccount> = emptyList(),
+    val capacity: List<CapacityPath> = emptyList(),
+    val mix: List<MixRow> = emptyList(),
+    /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
+    val overloadSamples: Long = 0,
+    val rounds: Int = 1,
+    val slo: Double = 50.0,
+    /** Figures of an earlier run to compare with, keyed like [Figures]. */
+    val previous: PreviousRun? = null,
 ) {
     val errorPct: Double get() = pct(failedSamples)
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
+
+    val readCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.GET }
+    val sendCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.SEND_TO_DELIVERY }
 }

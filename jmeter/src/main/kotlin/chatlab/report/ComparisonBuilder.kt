@@ -1,47 +1,60 @@
 package chatlab.report
 
-/** Turns the dashboards' statistics and the raw samples into the comparison tables. */
-class ComparisonBuilder(
-    private val statistics: Map<String, Stats>,
-    private val samples: List<Sample>,
-    private val environment: Environment,
-) {
-    private val labels = statistics.keys.mapNotNull { label -> SampleLabel.parse(label)?.let { it to label } }
+/** Turns the run's samples (every round) into the comparison: reference tables, capacity ladders, the chat mix. */
+class ComparisonBuilder(private val samples: List<Sample>, private val environment: Environment, private val slo: Double = 50.0) {
+    private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
+    private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
 
     fun build(): Comparison {
-        val shapes = Shape.entries.map { shape ->
-            ShapeTables(
-                shape,
-                reads = rows(shape, Subjects.GET, Subjects.READ_PATHS, baselineKey = Subjects.BASELINE.key),
-                enters = rows(shape, Subjects.ENTER, Subjects.READ_PATHS, baselineKey = Subjects.BASELINE.key),
-                sends = rows(shape, Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, baselineKey = "mysql"),
-                bareSends = rows(shape, Subjects.BARE_SEND, Subjects.SEND_STORES, baselineKey = "mysql"),
-            )
-        }.filterNot { it.isEmpty }
+        val capacity = capacity(Subjects.GET, Subjects.READ_PATHS) + capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES)
+        val overload = overloadSamples(capacity)
+        val reference = ShapeTables(
+            Shape.REFERENCE,
+            reads = rows(Subjects.GET, Subjects.READ_PATHS, Subjects.BASELINE.key),
+            enters = rows(Subjects.ENTER, Subjects.READ_PATHS, Subjects.BASELINE.key),
+            sends = rows(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, "mysql"),
+            bareSends = rows(Subjects.BARE_SEND, Subjects.SEND_STORES, "mysql"),
+        )
         val failed = samples.filterNot { it.success }
         val failures = failed.groupBy { it.label }.map { (label, list) ->
             val reasons = list.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3)
             Failure(label, list.size, reasons.map { it.key to it.value })
         }.sortedByDescending { it.count }
-        return Comparison(shapes, failures, samples.size.toLong(), failed.size.toLong(), failed.count { it.unanswered }.toLong(), environment)
+        val counted = failed.filterNot { it in overload }
+        return Comparison(
+            shapes = listOf(reference).filterNot { it.isEmpty },
+            failures = failures,
+            totalSamples = samples.size.toLong(),
+            failedSamples = counted.size.toLong(),
+            unansweredSamples = counted.count { it.unanswered || it.cut }.toLong(),
+            environment = environment,
+            capacity = capacity,
+            mix = mix(),
+            overloadSamples = overload.size.toLong(),
+            rounds = samples.maxOfOrNull { it.round } ?: 1,
+            slo = slo,
+        )
     }
 
-    private fun rows(shape: Shape, sampler: String, subjects: List<Subject>, baselineKey: String): List<Row> {
-        fun labelOf(key: String) = labels.firstOrNull { (parsed, _) -> parsed.sampler == sampler && parsed.target == key && parsed.shape == shape }?.second
-        val baseline = labelOf(baselineKey)?.let { statistics[it] }
+    private fun labelOf(sampler: String, target: String, shape: Shape) =
+        parsed.entries.firstOrNull { (_, p) -> p != null && p.sampler == sampler && p.target == target && p.shape == shape }?.key
+
+    private fun rows(sampler: String, subjects: List<Subject>, baselineKey: String): List<Row> {
+        val baseline = labelOf(sampler, baselineKey, Shape.REFERENCE)?.let { Measured.of(it, byLabel.getValue(it)) }
         return subjects.mapNotNull { subject ->
-            val label = labelOf(subject.key) ?: return@mapNotNull null
-            val stats = statistics.getValue(label)
+            val label = labelOf(sampler, subject.key, Shape.REFERENCE) ?: return@mapNotNull null
+            val list = byLabel.getValue(label)
+            val measured = Measured.of(label, list)
             Row(
                 subject = subject,
-                shape = shape,
+                shape = Shape.REFERENCE,
                 label = label,
-                stats = stats,
+                measured = measured,
                 baseline = baseline,
                 backends = subject.backends.map(environment::labelOf),
                 standIn = environment.standIn(subject.backends),
-                cache = if ("redis" in subject.backends && sampler != Subjects.SEND_TO_DELIVERY && sampler != Subjects.BARE_SEND) cacheSplit(label) else null,
-                finishedLoops = shape == Shape.REFERENCE && stats.samples == plannedSamples(),
+                cache = if ("redis" in subject.backends && sampler == Subjects.GET) CacheSplit.of(list) else null,
+                finishedLoops = measured.rounds.all { it.samples == plannedSamples() },
             )
         }
     }
@@ -52,18 +65,54 @@ class ComparisonBuilder(
         return threads * loops
     }
 
-    private fun cacheSplit(label: String): CacheSplit? {
-        val outcomes = samples.filter { it.label == label && it.success && it.cache.isNotBlank() }.groupBy { it.cache }
-        if (outcomes.isEmpty()) return null
-        return CacheSplit(
-            counts = outcomes.mapValues { it.value.size },
-            medians = outcomes.mapValues { (_, list) -> median(list.map { it.elapsed }) },
-        )
+    /** Every sample of one capacity step of [target] (all samplers: a failed CONNECT fails a send step too), by round. */
+    private fun stepSamples(target: String, rate: Double): Map<Int, List<Sample>> =
+        parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.target == target && p.rate == rate }.keys
+            .flatMap { byLabel.getValue(it) }.groupBy { it.round }
+
+    private fun capacity(sampler: String, subjects: List<Subject>): List<CapacityPath> = subjects.mapNotNull { subject ->
+        val labels = parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.sampler == sampler && p.target == subject.key }
+        if (labels.isEmpty()) return@mapNotNull null
+        val rounds = (1..(samples.maxOfOrNull { it.round } ?: 1)).toList()
+        val rates = labels.values.mapNotNull { it?.rate }.distinct().sorted()
+        val held = rates.associateWith { rate ->
+            val byRound = stepSamples(subject.key, rate)
+            rounds.associateWith { round -> byRound[round]?.let { held(it, sampler) } ?: false }
+        }
+        val steps = rates.map { rate ->
+            val label = labels.entries.first { it.value?.rate == rate }.key
+            CapacityStep(rate, Measured.of(label, byLabel.getValue(label)), held.getValue(rate).count { it.value }, rounds.size)
+        }
+        val perRound = rounds.map { round -> rates.takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
+        CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound)
     }
 
-    private fun median(values: List<Long>): Double {
-        val sorted = values.sorted()
-        val mid = sorted.size / 2
-        return if (sorted.size % 2 == 1) sorted[mid].toDouble() else (sorted[mid - 1] + sorted[mid]) / 2.0
+    /** A step held when nothing in it failed and the measured sampler's p95 stayed within the SLO. */
+    private fun held(step: List<Sample>, sampler: String): Boolean {
+        if (step.any { !it.success }) return false
+        val measured = step.filter { it.label.startsWith(sampler) }
+        return measured.isNotEmpty() && Stats.of(measured).p95 <= slo
+    }
+
+    /** Unanswered or cut samples in steps beyond a path's capacity in their round: what the ladder runs into by design. */
+    private fun overloadSamples(capacity: List<CapacityPath>): Set<Sample> = capacity.flatMap { path ->
+        path.perRound.withIndex().flatMap { (i, held) ->
+            path.steps.filter { it.rate > held }.flatMap { stepSamples(path.subject.key, it.rate)[i + 1].orEmpty() }
+        }
+    }.filter { !it.success && (it.unanswered || it.cut) }.toSet()
+
+    private fun mix(): List<MixRow> = Subjects.READ_PATHS.flatMap { subject ->
+        val labels = parsed.filter { (_, p) -> p?.shape == Shape.MIX && p.sampler == Subjects.GET && p.target == subject.key }
+        if (labels.isEmpty()) return@flatMap emptyList()
+        val standIn = environment.standIn(subject.backends)
+        val backends = subject.backends.map(environment::labelOf)
+        val cached = "redis" in subject.backends
+        val kinds = listOf("newest", "scroll", "deep").mapNotNull { kind ->
+            val label = labels.entries.firstOrNull { it.value?.kind == kind }?.key ?: return@mapNotNull null
+            val list = byLabel.getValue(label)
+            MixRow(subject, kind, Measured.of(label, list), backends, standIn, if (cached) CacheSplit.of(list) else null)
+        }
+        val all = labels.keys.flatMap { byLabel.getValue(it) }
+        kinds + MixRow(subject, "all", Measured.of(SampleLabel.of(Subjects.GET, subject.key, "mix"), all), backends, standIn, if (cached) CacheSplit.of(all) else null)
     }
 }

@@ -1,22 +1,16 @@
 package chatlab.report
 
-/** A compact table for the build log: the history-read and send rows of every shape. */
+/** A compact view for the build log: the headlines, then the capacity and chat-mix tables. */
 object ConsoleSummary {
-    private val columns = listOf(0, 2, 3, 4, 6, 7, 9, 10, 12)
-
-    fun render(comparison: Comparison): String = buildString {
+    fun render(c: Comparison): String = buildString {
         appendLine()
-        Findings.headlines(comparison).forEach { appendLine(it) }
-        for (tables in comparison.shapes) {
-            val rows = tables.reads + tables.sends
-            if (rows.isEmpty()) continue
-            val lines = listOf(columns.map { Columns.HEADERS[it] }) + rows.map { row ->
-                val cells = Columns.cells(row)
-                columns.map { cells[it] }.toMutableList().also { if (row.standIn) it[0] = it[0] + " ⚠" }
-            }
-            val widths = columns.indices.map { c -> lines.maxOf { it[c].length } }
-            appendLine("${tables.shape.title}:")
-            lines.forEach { line -> appendLine(line.mapIndexed { c, cell -> if (c == 0) cell.padEnd(widths[c]) else cell.padStart(widths[c]) }.joinToString("  ", "  ")) }
+        Findings.headlines(c).forEach { appendLine(it) }
+        for ((shape, table) in Columns.all(c).filter { it.first != Shape.REFERENCE }) {
+            val keep = table.headers.indices.filter { table.headers[it] != "backends" && (c.previous != null || !table.headers[it].endsWith("vs previous")) }
+            val lines = listOf(keep.map { table.headers[it] }) + table.rows.mapIndexed { i, row -> keep.map { row[it] }.toMutableList().also { if (table.standIn[i]) it[0] = it[0] + " ⚠" } }
+            val widths = keep.indices.map { col -> lines.maxOf { it[col].length } }
+            appendLine("${shape.title} — ${table.title}:")
+            lines.forEach { line -> appendLine(line.mapIndexed { col, cell -> if (col < 2) cell.padEnd(widths[col]) else cell.padStart(widths[col]) }.joinToString("  ", "  ")) }
         }
     }
 }

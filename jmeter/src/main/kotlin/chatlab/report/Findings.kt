@@ -1,6 +1,6 @@
 package chatlab.report
 
-/** "What this run says": sentences computed from the rows, one per factor and shape, never canned. */
+/** "What this run says": sentences computed from the figures and their spreads over the rounds, never canned. */
 object Findings {
     private data class Factor(val name: String, val from: String, val to: String)
 
@@ -12,74 +12,101 @@ object Findings {
         Factor("Redis cache on MongoDB keyset", "mongo-keyset", "mongo-redis-keyset"),
     )
 
-    /** One sentence per shape: the fastest read path, by how much, on which backends. */
-    fun headlines(comparison: Comparison): List<String> = comparison.shapes.filter { it.reads.isNotEmpty() }.map(::headline)
+    /** The run's answers in a few lines: capacity per path, the chat mix, sends. */
+    fun headlines(c: Comparison): List<String> = listOfNotNull(
+        capacityHeadline("Reads", c.readCapacity, c),
+        mixHeadline(c),
+        capacityHeadline("Sends", c.sendCapacity, c),
+    )
 
-    private fun headline(tables: ShapeTables): String {
-        val fastest = tables.reads.minBy { it.stats.mean }
-        val slowest = tables.reads.maxBy { it.stats.mean }
-        val base = tables.read(Subjects.BASELINE.key)
-        val vsBase = if (base != null && base !== fastest) ", ${Format.change(base.stats.mean, fastest.stats.mean)} than ${base.subject.key} (${Format.ms(base.stats.mean)} ms)" else ""
-        return "${tables.shape.title}: fastest read path is ${fastest.subject.key} at ${Format.ms(fastest.stats.mean)} ms average " +
-            "(p95 ${Format.ms(fastest.stats.p95)} ms)$vsBase; slowest is ${slowest.subject.key} at ${Format.ms(slowest.stats.mean)} ms. " +
-            "Backends: ${fastest.backends.joinToString(" + ")}" + if (fastest.standIn) " — a stand-in, not evidence about MongoDB." else "."
+    private fun capacityHeadline(what: String, paths: List<CapacityPath>, c: Comparison): String? {
+        if (paths.isEmpty()) return null
+        val best = paths.filterNot { it.standIn }.maxByOrNull { it.capacity.median }
+        return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${c.rounds} rounds, min–max): " +
+            paths.joinToString("; ") { "${it.subject.key} ${rate(it.capacity)}" + if (it.standIn) " ⚠" else "" } +
+            (best?.let { ". Highest on real backends: ${it.subject.key}." } ?: ".")
     }
 
-    fun of(comparison: Comparison): List<String> = buildList {
-        for (tables in comparison.shapes) {
-            val prefix = "${tables.shape.title}:"
-            for (factor in factors) {
-                val from = tables.read(factor.from) ?: continue
-                val to = tables.read(factor.to) ?: continue
-                add("$prefix ${factor.name} (${factor.from} → ${factor.to}): " + describe(from, to) + caveat(from, to))
-            }
-            cacheSentence(tables)?.let { add("$prefix $it") }
-            sendSentence(tables)?.let { add("$prefix $it") }
-            val finished = tables.reads.filter { it.finishedLoops }.map { it.subject.key }
-            if (finished.isNotEmpty()) {
-                add("$prefix ${finished.joinToString()} finished every loop before the time cap, so its throughput " +
-                    "measures the ramp-up rather than the server; compare throughput in the saturation shape.")
+    private fun mixHeadline(c: Comparison): String? {
+        val all = c.mix.filter { it.kind == "all" }
+        if (all.isEmpty()) return null
+        return "Chat mix, p95 of every read (median of ${c.rounds} rounds, min–max): " +
+            all.joinToString("; ") { "${it.subject.key} ${ms(it.measured.spread { s -> s.p95 })}" + if (it.standIn) " ⚠" else "" } + "."
+    }
+
+    fun of(c: Comparison): List<String> = buildList {
+        for (factor in factors) {
+            val from = c.readCapacity.firstOrNull { it.subject.key == factor.from }
+            val to = c.readCapacity.firstOrNull { it.subject.key == factor.to }
+            if (from != null && to != null) add("Capacity — ${factor.name} (${factor.from} → ${factor.to}): " + compareCapacity(from, to))
+            val mixFrom = c.mix.firstOrNull { it.subject.key == factor.from && it.kind == "all" }
+            val mixTo = c.mix.firstOrNull { it.subject.key == factor.to && it.kind == "all" }
+            if (mixFrom != null && mixTo != null) {
+                add("Chat mix — ${factor.name}: p95 " + compareLatency(mixFrom.measured.spread { it.p95 }, mixTo.measured.spread { it.p95 }) +
+                    caveat(mixFrom.standIn || mixTo.standIn))
             }
         }
-        if (comparison.failedSamples > 0) {
-            val worst = comparison.failures.first()
-            add("${Format.count(comparison.failedSamples)} of ${Format.count(comparison.totalSamples)} samples failed " +
-                "(${Format.pct(comparison.errorPct)}); most in \"${worst.label}\": ${worst.reasons.first().first}.")
+        val sends = c.sendCapacity
+        if (sends.size == 2) add("Sends — capacity ${sends[0].subject.key} → ${sends[1].subject.key}: " + compareCapacity(sends[0], sends[1]))
+        c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
+        referenceStability(c)?.let { add(it) }
+        if (c.failedSamples > 0) {
+            val worst = c.failures.first()
+            add("${Format.count(c.failedSamples)} of ${Format.count(c.totalSamples)} samples failed outside the capacity steps' overload " +
+                "(${Format.pct(c.errorPct)}); most in \"${worst.label}\": ${worst.reasons.first().first}.")
+        }
+        if (c.overloadSamples > 0) {
+            add("${Format.count(c.overloadSamples)} samples timed out, got a 503 or were cut at a step's end in capacity steps beyond a path's " +
+                "capacity: the overload the ladder looks for; they do not fail the run.")
         }
     }
 
-    private fun describe(from: Row, to: Row): String {
-        val a = from.stats
-        val b = to.stats
-        return "average ${Format.ms(a.mean)} → ${Format.ms(b.mean)} ms (${Format.change(a.mean, b.mean)}), " +
-            "p95 ${Format.ms(a.p95)} → ${Format.ms(b.p95)} ms, throughput ${Format.tps(a.throughput)} → ${Format.tps(b.throughput)}/s."
+    private fun compareCapacity(from: CapacityPath, to: CapacityPath): String {
+        val a = from.capacity
+        val b = to.capacity
+        val verdict = when {
+            a.clearlyBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
+            b.clearlyBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
+            else -> "no clear difference (${rate(a)} vs ${rate(b)}: the rounds overlap)"
+        }
+        return verdict + "." + caveat(from.standIn || to.standIn)
     }
 
-    private fun caveat(from: Row, to: Row): String =
-        if (from.standIn || to.standIn) " MongoDB here is the in-memory stand-in, which scans every document: this says nothing about real MongoDB." else ""
+    /** "12 ms (10–14) → 3.1 ms (2.9–3.3): 3.9× faster, beyond both spreads" or "…: no clear difference". */
+    fun compareLatency(a: Spread, b: Spread): String {
+        val verdict = when {
+            b.clearlyBelow(a) -> "${Format.change(a.median, b.median)}, beyond both spreads"
+            a.clearlyBelow(b) -> "${Format.change(a.median, b.median)}, beyond both spreads"
+            else -> "no clear difference (the rounds overlap)"
+        }
+        return "${ms(a)} → ${ms(b)}: $verdict."
+    }
 
-    private fun cacheSentence(tables: ShapeTables): String? {
-        val cached = tables.read("mongo-redis-keyset") ?: return null
-        val split = cached.cache ?: return null
+    private fun caveat(standIn: Boolean) =
+        if (standIn) " MongoDB here is the in-memory stand-in, which scans every document: this says nothing about real MongoDB." else ""
+
+    private fun cacheSentence(row: MixRow, c: Comparison): String {
+        val split = row.cache!!
         val hit = split.medians["hit"]
         val slow = listOfNotNull(split.medians["miss"], split.medians["partial"]).maxOrNull()
-        val speed = if (hit != null && slow != null) " Median when Redis held the page ${Format.ms(hit)} ms, when MongoDB had to fill it ${Format.ms(slow)} ms." else ""
-        return "the cache answered ${Format.pct(split.share("hit") * 100)} of ${Format.count(split.total.toLong())} " +
-            "history reads on its own (partial ${Format.pct(split.share("partial") * 100)}, miss ${Format.pct(split.share("miss") * 100)}, " +
-            "bypassed ${Format.pct(split.share("bypass") * 100)}).$speed" + if (split.share("hit") < 0.5) {
-                " Most reads missed: random lastSentAt values over the whole data range reach pages nobody read before, so this run mostly measured filling the cache."
-            } else {
-                ""
-            }
+        val perKind = c.mix.filter { it.subject == row.subject && it.kind != "all" && it.cache != null }
+            .joinToString(", ") { "${it.kind} ${Format.pct(it.cache!!.share("hit") * 100)}" }
+        return "Chat mix on ${row.subject.key}: the cache answered ${Format.pct(split.share("hit") * 100)} of ${Format.count(split.total.toLong())} reads " +
+            "on its own ($perKind; partial ${Format.pct(split.share("partial") * 100)}, miss ${Format.pct(split.share("miss") * 100)})" +
+            (if (hit != null && slow != null) "; median ${Format.ms(hit)} ms when Redis held the page, ${Format.ms(slow)} ms when MongoDB filled it." else ".")
     }
 
-    private fun sendSentence(tables: ShapeTables): String? {
-        val mysql = tables.sends.firstOrNull { it.subject.key == "mysql" } ?: return null
-        val mongo = tables.sends.firstOrNull { it.subject.key == "mongo" } ?: return null
-        val bare = tables.bareSends.map { it.stats.mean }.maxOrNull()
-        val bareNote = if (bare != null) " A bare STOMP SEND sample averages ${Format.ms(bare)} ms: it has no reply, so it measures nothing — which is why the public ~0 ms SEND figure said nothing." else ""
-        return "send-to-delivery (SEND until the broadcast of that message arrives) averaged ${Format.ms(mysql.stats.mean)} ms on MySQL and " +
-            "${Format.ms(mongo.stats.mean)} ms on MongoDB + Redis (${Format.change(mysql.stats.mean, mongo.stats.mean)}), " +
-            "p95 ${Format.ms(mysql.stats.p95)} vs ${Format.ms(mongo.stats.p95)} ms.$bareNote"
+    /** Whether the reference shape gave the same answer in every round; it is metastable, so this is the honest check. */
+    private fun referenceStability(c: Comparison): String? {
+        val rows = c.shapes.flatMap { it.reads + it.sends }.filterNot { it.standIn }
+        if (rows.isEmpty() || c.rounds < 2) return null
+        val unstable = rows.filter { it.measured.spread { s -> s.p95 }.let { s -> s.min > 0 && s.max / s.min > 1.5 } }
+        return if (unstable.isEmpty()) "Reference shape: every non-stand-in row's p95 stayed within 1.5× across the ${c.rounds} rounds."
+        else "Reference shape is unstable here, as expected of a closed model on a small machine: p95 across rounds " +
+            unstable.joinToString("; ") { "${it.subject.key} ${ms(it.measured.spread { s -> s.p95 })}" } + ". Draw no conclusion from it alone."
     }
+
+    fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
+
+    fun rate(s: Spread) = if (s.median == 0.0 && s.max == 0.0) "below the first step" else "${Format.rate(s.median)}/s (${Format.rate(s.min)}–${Format.rate(s.max)})"
 }

@@ -11,6 +11,9 @@ object Format {
 
     fun tps(value: Double): String = String.format(Locale.ROOT, if (value < 10) "%.2f" else "%,.1f", value)
 
+    /** An arrival rate: `25`, `12.5`. */
+    fun rate(value: Double): String = if (value == Math.rint(value)) String.format(Locale.ROOT, "%,.0f", value) else String.format(Locale.ROOT, "%.1f", value)
+
     fun pct(value: Double): String = String.format(Locale.ROOT, "%.2f%%", value)
 
     fun count(value: Long): String = String.format(Locale.ROOT, "%,d", value)

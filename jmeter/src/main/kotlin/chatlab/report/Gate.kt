@@ -18,6 +18,7 @@ class Gate(private val wrongPct: Double, private val unansweredPct: Double = wro
     companion object {
         fun describe(c: Comparison): String =
             "${Format.count(c.totalSamples)} samples, ${Format.count(c.failedSamples)} failed (${Format.pct(c.errorPct)}): " +
-                "${Format.count(c.wrongSamples)} wrong answers, ${Format.count(c.unansweredSamples)} timeouts or 503s"
+                "${Format.count(c.wrongSamples)} wrong answers, ${Format.count(c.unansweredSamples)} timeouts or 503s" +
+                if (c.overloadSamples > 0) "; ${Format.count(c.overloadSamples)} more unanswered in capacity steps beyond capacity (not counted)" else ""
     }
 }

@@ -1,15 +1,30 @@
 package chatlab.report
 
-/** The two workload shapes of DESIGN.md; every sampler label of the chat plans ends with one of them. */
+/** The workload shapes of DESIGN.md; every measured sampler label of the chat plans ends with one of them. */
 enum class Shape(val key: String, val title: String, val explanation: String) {
     REFERENCE(
         "reference", "Reference shape",
-        "the public plan as it was: threads started over the ramp-up, each running its loops (capped in time)",
+        "the public plan as it was (closed model: threads started over the ramp-up, each running its loops, capped in time). " +
+            "Metastable on a small machine — a path that slows down gains concurrency and slows further — so it is shown beside " +
+            "the public table and never the basis of a verdict on its own",
     ),
-    SATURATION(
-        "saturation", "Saturation shape",
-        "every thread up after a short ramp, looping for a fixed window: paths compared at equal concurrency",
+    CAPACITY(
+        "capacity", "Capacity shape",
+        "open model: arrivals per second stepped up (one Open Model Thread Group per step, each arrival on its own thread, " +
+            "so a slow server cannot delay the next arrival and latency counts from the intended start) until p95 passes the SLO " +
+            "or a sample fails; a path's capacity is the highest step it held, with every step below it",
     ),
+    MIX(
+        "mix", "Chat-mix shape",
+        "open model at a fixed arrival rate, what chat clients read: mostly a room's newest page, some scroll-back by cursor, " +
+            "a few deep jumps",
+    ),
+    ;
+
+    companion object {
+        /** Verdicts first (capacity, chat mix), the reference shape after them. */
+        val REPORT_ORDER = listOf(CAPACITY, MIX, REFERENCE)
+    }
 }
 
 /** What a row is about: a read path or a store, with the backends it touches (keys of `/actuator/info` backends). */
@@ -35,15 +50,28 @@ object Subjects {
     const val BARE_SEND = "stomp SEND"
 }
 
-/** A sampler label as the plans write it, e.g. `get chat messages [mysql-offset] reference`. */
-data class SampleLabel(val sampler: String, val target: String, val shape: Shape) {
+/**
+ * A sampler label as the plans write it: `<sampler> [<path or store>] <shape>`, where shape is `reference`,
+ * `capacity@<arrivals per second>`, `mix <newest|scroll|deep>` or `warm-up` (unmeasured; [shape] is then null).
+ */
+data class SampleLabel(val sampler: String, val target: String, val shape: Shape?, val rate: Double? = null, val kind: String? = null) {
+    val warmup: Boolean get() = shape == null
+
     companion object {
-        private val pattern = Regex("""^(.+?) \[([^\]]+)] (\w+)$""")
+        private val pattern = Regex("""^(.+?) \[([^\]]+)] (reference|capacity@([0-9.]+)|mix (newest|scroll|deep)|warm-up)$""")
 
         fun parse(label: String): SampleLabel? {
-            val match = pattern.matchEntire(label) ?: return null
-            val shape = Shape.entries.firstOrNull { it.key == match.groupValues[3] } ?: return null
-            return SampleLabel(match.groupValues[1], match.groupValues[2], shape)
+            val m = pattern.matchEntire(label) ?: return null
+            val (sampler, target, spec, rate, kind) = m.destructured
+            val shape = when {
+                spec == "reference" -> Shape.REFERENCE
+                spec.startsWith("capacity@") -> Shape.CAPACITY
+                spec.startsWith("mix ") -> Shape.MIX
+                else -> null
+            }
+            return SampleLabel(sampler, target, shape, rate.toDoubleOrNull(), kind.ifEmpty { null })
         }
+
+        fun of(sampler: String, target: String, spec: String) = "$sampler [$target] $spec"
     }
 }

@@ -2,60 +2,61 @@ package chatlab.report
 
 /** `summary.md`: the same tables and findings as the HTML page, for terminals, pull requests and wikis. */
 object MarkdownReport {
-    fun render(comparison: Comparison): String = buildString {
+    fun render(c: Comparison): String = buildString {
         appendLine("# chatlab comparison")
         appendLine()
-        Findings.headlines(comparison).forEach { appendLine("**$it**"); appendLine() }
-        appendLine(Gate.describe(comparison) + ".")
+        Findings.headlines(c).forEach { appendLine("**$it**"); appendLine() }
+        appendLine(Gate.describe(c) + ". ${c.rounds} rounds; " + (c.previous?.let { "compared with ${it.source}." } ?: "no previous run to compare with."))
         appendLine()
-        for (tables in comparison.shapes) {
-            appendLine("## ${tables.shape.title}")
+        appendLine(Columns.SPREAD_NOTE)
+        appendLine()
+        val tables = Columns.all(c)
+        for (shape in Shape.REPORT_ORDER) {
+            val mine = tables.filter { it.first == shape }.map { it.second }
+            if (mine.isEmpty()) continue
+            appendLine("## ${shape.title}")
             appendLine()
-            appendLine("${tables.shape.explanation}. ${Settings.describe(tables.shape, comparison.environment.settings)}")
+            appendLine("${shape.explanation}. ${Settings.describe(shape, c.environment.settings)}")
             appendLine()
-            table("History reads: \"${Subjects.GET}\" (baseline: ${Subjects.BASELINE.key})", tables.reads)
-            table("Enter a room: \"${Subjects.ENTER}\" (room + latest 20)", tables.enters)
-            table("Sends: \"${Subjects.SEND_TO_DELIVERY}\" (baseline: mysql)", tables.sends)
+            mine.forEach { table(it) }
         }
         appendLine("## Beside the public reference result")
         appendLine()
         appendLine("| public path | public avg / p95 / TPS | public avg vs baseline | ours (reference shape) avg / p95 / TPS | ours avg vs baseline | conclusion |")
         appendLine("|---|---|---|---|---|---|")
-        for (b in ReferenceResult.beside(comparison)) {
+        for (b in ReferenceResult.beside(c)) {
             val ours = b.ours?.stats?.let { "${Format.ms(it.mean)} / ${Format.ms(it.p95)} / ${Format.tps(it.throughput)}" } ?: "–"
             appendLine("| ${b.line.title} | ${Format.ms(b.line.avg)} / ${Format.ms(b.line.p95)} / ${Format.tps(b.line.tps)} | ${Format.ratio(b.publicAvgRatio)} | $ours | ${Format.ratio(b.ours?.avgRatio)} | ${b.verdict} |")
         }
         appendLine()
         appendLine("## What this run says")
         appendLine()
-        Findings.of(comparison).forEach { appendLine("- $it") }
+        Findings.of(c).forEach { appendLine("- $it") }
         appendLine()
-        if (comparison.units.isNotEmpty()) {
+        if (c.units.isNotEmpty()) {
             appendLine("## Where the time and the CPU went")
             appendLine()
-            appendLine(UnitColumns.summary(comparison.units))
+            appendLine(UnitColumns.summary(c.units))
             appendLine()
-            appendLine(UnitColumns.HEADERS.joinToString(" | ", "| ", " |"))
-            appendLine(UnitColumns.HEADERS.joinToString("|", "|", "|") { "---" })
-            comparison.units.forEach { appendLine(UnitColumns.cells(it).joinToString(" | ", "| ", " |")) }
+            UnitColumns.budget(c.units).forEach { appendLine("- $it") }
             appendLine()
+            table(Table("Units", UnitColumns.HEADERS, c.units.map { UnitColumns.cells(it) }, c.units.map { false }))
         }
         appendLine("## Environment")
         appendLine()
-        Settings.environmentLines(comparison.environment).forEach { appendLine("- $it") }
+        Settings.environmentLines(c.environment).forEach { appendLine("- $it") }
         appendLine()
         appendLine(Columns.STAND_IN_NOTE)
         appendLine()
         appendLine(Columns.FINISHED_NOTE)
     }
 
-    private fun StringBuilder.table(title: String, rows: List<Row>) {
-        if (rows.isEmpty()) return
-        appendLine("### $title")
+    private fun StringBuilder.table(t: Table) {
+        appendLine("### ${t.title}")
         appendLine()
-        appendLine(Columns.HEADERS.joinToString(" | ", "| ", " |"))
-        appendLine(Columns.HEADERS.joinToString("|", "|", "|") { "---" })
-        rows.forEach { row -> appendLine(Columns.cells(row).joinToString(" | ", "| ", " |") { it.replace("|", "\\|") }) }
+        appendLine(t.headers.joinToString(" | ", "| ", " |"))
+        appendLine(t.headers.joinToString("|", "|", "|") { "---" })
+        t.rows.forEach { row -> appendLine(row.joinToString(" | ", "| ", " |") { it.replace("|", "\\|") }) }
         appendLine()
     }
 }

@@ -3,19 +3,24 @@ package chatlab.report
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
+import java.time.ZoneOffset
+import java.time.format.DateTimeFormatter
 
 /** Where a run's files are and how to judge it. */
 data class ReportInputs(
     val results: Path,
-    val dashboards: Path,
     val out: Path,
     val settings: Map<String, String>,
     val errorRateThreshold: Double,
     /** Percent of samples that may time out or get a 503 (an overloaded backend) without failing the run. */
     val unansweredThreshold: Double = errorRateThreshold,
-    val plans: List<String> = listOf("preflight", "chat-read", "chat-send"),
+    val plans: List<String> = listOf("preflight", "history", "sends"),
     /** Latency gates (`-Dchatlab.gates=…`): each must hold, or the run fails naming label, figure and limit. */
     val thresholds: List<Threshold> = emptyList(),
+    /** An earlier run's `summary.csv` (or its folder) to compare with; when null, the newest one kept in [runs]. */
+    val previous: String? = null,
+    /** Where every report keeps a copy of its figures, so the next run finds the last one. */
+    val runs: Path? = null,
 )
 
 /** Reads a finished run and writes `index.html`, `summary.md` and `summary.csv` into the output folder. */
@@ -23,15 +28,16 @@ object Report {
     data class Outcome(val comparison: Comparison, val passed: Boolean, val verdict: String, val index: Path, val gates: List<ThresholdResult>)
 
     fun generate(inputs: ReportInputs, now: Instant = Instant.now()): Outcome {
-        val statistics = inputs.plans.flatMap { plan ->
-            DashboardStatistics.read(inputs.dashboards.resolve(plan).resolve("statistics.json")).filterKeys { it != DashboardStatistics.TOTAL }.entries
-        }.associate { it.key to it.value }
-        val samples = inputs.plans.flatMap { ResultsCsv.read(inputs.results.resolve("$it.csv")) }
+        val samples = ResultsCsv.readRounds(inputs.results, inputs.plans)
         val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
-        val comparison = ComparisonBuilder(statistics, samples, environment).build()
-            .copy(units = UnitAccount.read(inputs.results.resolve("units.csv")))
+        val slo = inputs.settings["slo"]?.toDoubleOrNull() ?: 50.0
+        val comparison = ComparisonBuilder(samples, environment, slo).build().copy(
+            units = UnitAccount.read(inputs.results.resolve("units.csv")),
+            previous = PreviousRun.find(inputs.previous, inputs.runs),
+        )
+        val medians = samples.groupBy { it.label }.mapValues { (label, list) -> Measured.of(label, list).median }
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
-        val gates = ThresholdResult.check(inputs.thresholds, statistics)
+        val gates = ThresholdResult.check(inputs.thresholds, medians)
         val failedGates = gates.filterNot { it.passed }
         val passed = gate.passed(comparison) && failedGates.isEmpty()
         val verdict = if (failedGates.isEmpty()) gate.verdict(comparison)
@@ -41,7 +47,14 @@ object Report {
         val index = inputs.out.resolve("index.html")
         Files.writeString(index, HtmlReport(verdict, passed, gates).render(comparison))
         Files.writeString(inputs.out.resolve("summary.md"), MarkdownReport.render(comparison))
-        Files.writeString(inputs.out.resolve("summary.csv"), CsvSummary.render(comparison))
+        val figures = Figures.render(Figures.of(comparison))
+        Files.writeString(inputs.out.resolve("summary.csv"), figures)
+        if (inputs.runs != null && samples.isNotEmpty()) {
+            Files.createDirectories(inputs.runs)
+            Files.writeString(inputs.runs.resolve(STAMP.format(now) + ".csv"), figures)
+        }
         return Outcome(comparison, passed, verdict, index, gates)
     }
+
+    private val STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC)
 }

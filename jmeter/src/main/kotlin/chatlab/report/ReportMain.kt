@@ -3,9 +3,9 @@ package chatlab.report
 import java.nio.file.Path
 
 /**
- * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--dashboards=`, `--out=`,
+ * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--out=`,
  * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s), `--thresholds=` (latency gates,
- * `;`-separated, see [Threshold]) and any number of `--setting.<name>=<value>` shown in the report.
+ * `;`-separated, see [Threshold]), `--previous=` (an earlier `summary.csv` to compare with), `--runs=` (where runs are kept) and any number of `--setting.<name>=<value>` shown in the report.
  * Throws, and so fails the build, when the run produced no samples or too many failed.
  */
 fun main(args: Array<String>) {
@@ -13,12 +13,13 @@ fun main(args: Array<String>) {
     fun path(name: String) = Path.of(options[name] ?: throw IllegalArgumentException("missing --$name=<folder>"))
     val inputs = ReportInputs(
         results = path("results"),
-        dashboards = path("dashboards"),
         out = path("out"),
         settings = options.filterKeys { it.startsWith("setting.") }.mapKeys { it.key.removePrefix("setting.") },
         errorRateThreshold = options["errorRateThreshold"]?.toDouble() ?: 0.0,
         unansweredThreshold = options["unansweredThreshold"]?.toDouble() ?: 0.0,
         thresholds = Threshold.parseAll(options["thresholds"]),
+        previous = options["previous"]?.takeIf { it.isNotBlank() },
+        runs = options["runs"]?.takeIf { it.isNotBlank() }?.let { Path.of(it) },
     )
     val outcome = Report.generate(inputs)
     println(ConsoleSummary.render(outcome.comparison))

@@ -15,6 +15,8 @@ data class Sample(
     val failureMessage: String,
     /** The `cache` sample variable (the X-Chatlab-Cache header); empty when the response had none. */
     val cache: String,
+    /** Which round of the run took it (1 for a run without rounds). */
+    val round: Int = 1,
 ) {
     /**
      * A failure that is no answer rather than a wrong one: a response timeout or a 503 (backend unavailable).
@@ -22,13 +24,26 @@ data class Sample(
      */
     val unanswered: Boolean get() = !success && (responseCode == "503" || "Timeout" in responseCode)
 
+    /** Cut off by JMeter itself: still running when its open-model step's window closed (the step's time was up). */
+    val cut: Boolean get() = !success && ("Socket closed" in responseMessage || "Interrupted" in responseMessage || "Socket closed" in failureMessage)
+
     /** Why the sample failed, in a form worth grouping by. */
     fun failureReason(): String = failureMessage.ifBlank { "$responseCode $responseMessage".trim() }.lineSequence().first().take(200)
 }
 
 /** Reads JMeter's CSV results (with the header line JMeter writes by default), quoted fields included. */
 object ResultsCsv {
-    fun read(file: Path): List<Sample> {
+    /** The given plans' samples: `<plan>.csv` under [results] (round 1) and every round's `round-<n>/<plan>.csv`. */
+    fun readRounds(results: Path, plans: List<String>): List<Sample> {
+        val rounds = if (Files.isDirectory(results)) Files.list(results).use { dirs ->
+            dirs.map { it.fileName.toString() }.filter { it.matches(Regex("round-[0-9]+")) }.toList()
+        } else emptyList()
+        return plans.flatMap { read(results.resolve("$it.csv")) } + rounds.sortedBy { it.removePrefix("round-").toInt() }.flatMap { dir ->
+            plans.flatMap { read(results.resolve(dir).resolve("$it.csv"), dir.removePrefix("round-").toInt()) }
+        }
+    }
+
+    fun read(file: Path, round: Int = 1): List<Sample> {
         if (!Files.isRegularFile(file)) return emptyList()
         Files.newBufferedReader(file).use { reader ->
             val records = records(reader).iterator()
@@ -47,6 +62,7 @@ object ResultsCsv {
                     success = record.col("success") == "true",
                     failureMessage = record.col("failureMessage"),
                     cache = record.col("cache"),
+                    round = round,
                 )
             }
             return samples

@@ -2,9 +2,15 @@ package chatlab.report
 
 /** Plan settings and environment, as readable lines. */
 object Settings {
-    fun describe(shape: Shape, settings: Map<String, String>): String = when (shape) {
-        Shape.REFERENCE -> "Threads ${settings["threads"] ?: "?"}, ramp-up ${settings["rampUp"] ?: "?"} s, loops ${settings["loops"] ?: "?"} per thread, each thread group capped at ${settings["duration"] ?: "?"} s."
-        Shape.SATURATION -> "Threads ${settings["satThreads"] ?: "?"}, ramp-up ${settings["satRampUp"] ?: "?"} s, looping for ${settings["satDuration"] ?: "?"} s per thread group."
+    fun describe(shape: Shape, s: Map<String, String>): String = when (shape) {
+        Shape.REFERENCE -> "Threads ${s["threads"] ?: "?"}, ramp-up ${s["rampUp"] ?: "?"} s, loops ${s["loops"] ?: "?"} per thread, each thread group " +
+            "capped at ${s["duration"] ?: "?"} s (${s["standInDuration"] ?: "?"} s on MongoDB stand-in paths)."
+        Shape.CAPACITY -> "Reads stepped through ${s["capacityRates"] ?: "?"}/s (stand-in paths ${s["standInRates"] ?: "?"}/s), sends through " +
+            "${s["sendRates"] ?: "?"}/s, ${s["stepSeconds"] ?: "?"} s per step after a ${s["warmupSeconds"] ?: "?"} s warm-up that is not counted; " +
+            "SLO p95 ≤ ${s["slo"] ?: "?"} ms."
+        Shape.MIX -> "${s["mixRate"] ?: "?"} readers/s for ${s["mixSeconds"] ?: "?"} s (stand-in paths ${s["standInMixRate"] ?: "?"}/s for " +
+            "${s["standInMixSeconds"] ?: "?"} s) after a ${s["warmupSeconds"] ?: "?"} s warm-up: each opens a random room's newest page; " +
+            "a share ${s["mixScroll"] ?: "?"} then scroll back ${s["scrollPages"] ?: "?"} pages by cursor, a share ${s["mixDeep"] ?: "?"} jump deep instead."
     }
 
     fun environmentLines(env: Environment): List<String> = buildList {

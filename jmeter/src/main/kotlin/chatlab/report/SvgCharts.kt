@@ -52,6 +52,52 @@ object SvgCharts {
         return out.append("</svg>").toString()
     }
 
+    /** One line of a line chart: points (x, y) in order of x, with an optional [dashed] style. */
+    data class Line(val name: String, val color: String, val points: List<Pair<Double, Double>>, val dashed: Boolean = false)
+
+    /**
+     * Lines over a log-scaled x axis (offered arrival rate) and a log-scaled y axis (latency), with a horizontal
+     * [limit] line (the SLO): the latency-vs-offered-load chart of the capacity shape.
+     */
+    fun lines(title: String, lines: List<Line>, xUnit: String, yUnit: String, limit: Double?): String {
+        val xs = lines.flatMap { l -> l.points.map { it.first } }.filter { it > 0 }
+        val ys = lines.flatMap { l -> l.points.map { it.second } }.filter { it > 0 } + listOfNotNull(limit)
+        val x = LogScale(xs)
+        val y = LogScale(ys)
+        val left = 70
+        val top = 52 + ((lines.size - 1) / 4) * 14
+        val width = 560
+        val height = 300
+        val out = StringBuilder()
+        val total = top + height + 40
+        out.append("""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 $WIDTH $total" width="$WIDTH" height="$total" role="img" aria-label="${esc(title)}" font-family="sans-serif" font-size="12">""")
+        out.append("""<text x="0" y="16" font-size="14" font-weight="bold">${esc(title)}</text>""")
+        lines.forEachIndexed { i, l ->
+            val lx = left + (i % 4) * 150
+            val ly = 26 + (i / 4) * 14
+            out.append("""<line x1="$lx" y1="${ly + 5}" x2="${lx + 16}" y2="${ly + 5}" stroke="${l.color}" stroke-width="2"${if (l.dashed) " stroke-dasharray=\"4 3\"" else ""}/><text x="${lx + 20}" y="${ly + 9}">${esc(l.name)}</text>""")
+        }
+        fun px(v: Double) = left + x.position(v) * width
+        fun py(v: Double) = top + height - y.position(v) * height
+        for (tick in x.ticks()) out.append("""<line x1="${f(px(tick))}" y1="$top" x2="${f(px(tick))}" y2="${top + height}" stroke="#ddd"/><text x="${f(px(tick))}" y="${top + height + 16}" text-anchor="middle" fill="#555">${esc(x.label(tick))}</text>""")
+        for (tick in y.ticks()) out.append("""<line x1="$left" y1="${f(py(tick))}" x2="${left + width}" y2="${f(py(tick))}" stroke="#ddd"/><text x="${left - 6}" y="${f(py(tick) + 4)}" text-anchor="end" fill="#555">${esc(y.label(tick))}</text>""")
+        out.append("""<text x="${left + width}" y="${top + height + 32}" text-anchor="end" fill="#555">${esc(xUnit)} (log scale)</text>""")
+        out.append("""<text x="${left + width}" y="${top - 8}" text-anchor="end" fill="#555">${esc(yUnit)} (log scale)</text>""")
+        if (limit != null) {
+            out.append("""<line x1="$left" y1="${f(py(limit))}" x2="${left + width}" y2="${f(py(limit))}" stroke="#e15759" stroke-dasharray="6 4"/>""")
+            out.append("""<text x="${left + width + 4}" y="${f(py(limit) + 4)}" fill="#e15759">SLO ${esc(Format.ms(limit))}</text>""")
+        }
+        for (l in lines) {
+            if (l.points.isEmpty()) continue
+            val path = l.points.joinToString(" ") { (a, b) -> "${f(px(a))},${f(py(b))}" }
+            out.append("""<polyline points="$path" fill="none" stroke="${l.color}" stroke-width="2"${if (l.dashed) " stroke-dasharray=\"4 3\"" else ""}/>""")
+            for ((a, b) in l.points) out.append("""<circle cx="${f(px(a))}" cy="${f(py(b))}" r="3" fill="${l.color}"><title>${esc("${l.name}: ${Format.rate(a)}/s → p95 ${Format.ms(b)} ms")}</title></circle>""")
+        }
+        return out.append("</svg>").toString()
+    }
+
+    val PALETTE = listOf("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948")
+
     private interface Scale {
         fun position(value: Double): Double
         fun ticks(): List<Double>

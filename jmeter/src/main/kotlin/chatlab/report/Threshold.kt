@@ -4,7 +4,7 @@ import java.util.Locale
 
 /**
  * A latency gate on one sampler label, like a k6 threshold or a Gatling assertion:
- * `p95(get chat messages [mysql-keyset] saturation) < 20`. Figures are the dashboard's: times in ms, `error%` in
+ * `p95(get chat messages [mysql-keyset] capacity@200) < 20`. Figures are the medians over rounds: times in ms, `error%` in
  * percent, `tps` in samples per second.
  */
 data class Threshold(val figure: String, val label: String, val operator: String, val limit: Double) {
@@ -42,7 +42,7 @@ data class Threshold(val figure: String, val label: String, val operator: String
 
         fun parse(text: String): Threshold {
             val match = pattern.matchEntire(text) ?: throw IllegalArgumentException(
-                "latency gate '${text.trim()}' is not of the form figure(label) < number, e.g. p95(get chat messages [mysql-keyset] saturation) < 20",
+                "latency gate '${text.trim()}' is not of the form figure(label) < number, e.g. p95(get chat messages [mysql-keyset] capacity@200) < 20",
             )
             val (figure, label, operator, limit) = match.destructured
             require(figure in FIGURES) { "latency gate '${text.trim()}': figure must be one of ${FIGURES.joinToString()}" }

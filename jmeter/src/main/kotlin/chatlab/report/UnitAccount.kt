@@ -22,11 +22,16 @@ data class UnitAccount(
     /** The CPUs the server with its backends, and JMeter, were allowed to run on (`0-1`, or disjoint when pinned). */
     val serverCpus: String = "?",
     val jmeterCpus: String = "?",
+    /** Which round of the run (the n-th time this plan ran this unit). */
+    val round: Int = 1,
 ) {
     /** CPU seconds of everything on the machine that this run started, per second of the unit. */
     val busyCores: Double get() = if (seconds > 0) (serverCpu + backendsCpu + jmeterCpu) / seconds else 0.0
 
     companion object {
+        /** The drain step after a plan's last unit: it closes that unit and starts none. */
+        const val END = "end"
+
         /**
          * `units.csv` holds one line per drain step: the unit about to start, when the server was idle (or gave up
          * waiting) and the CPU seconds used so far. A unit spans from its line to the next line of the same plan.
@@ -35,7 +40,8 @@ data class UnitAccount(
             if (!Files.isRegularFile(file)) return emptyList()
             val lines = Files.readAllLines(file).drop(1).filter { it.isNotBlank() }.map { it.split(',') }
             return lines.groupBy { it[0] }.flatMap { (plan, marks) ->
-                marks.zipWithNext { start, end ->
+                val seen = mutableMapOf<String, Int>()
+                marks.zipWithNext().filter { (start, _) -> start[1] != END }.map { (start, end) ->
                     UnitAccount(
                         plan = plan,
                         unit = start[1],
@@ -48,6 +54,7 @@ data class UnitAccount(
                         cores = start[8].toInt(),
                         serverCpus = start.getOrElse(9) { "?" }.replace(';', ','),
                         jmeterCpus = start.getOrElse(10) { "?" }.replace(';', ','),
+                        round = seen.merge(start[1], 1, Int::plus)!!,
                     )
                 }
             }

@@ -5,11 +5,11 @@ import java.util.Locale
 /** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
 object UnitColumns {
     val HEADERS = listOf(
-        "plan", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores", "CPUs: server / JMeter",
+        "plan", "round", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores", "CPUs: server / JMeter",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
-        u.plan, u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
+        u.plan, u.round.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
         s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
     )
 
@@ -24,6 +24,13 @@ object UnitColumns {
         return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
             "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. " +
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
+    }
+
+    /** Where the load time went: per plan and shape, seconds of units plus the drains before them, over all rounds. */
+    fun budget(units: List<UnitAccount>): List<String> = units.groupBy { it.plan to it.unit.substringBefore(' ') }.map { (key, list) ->
+        val seconds = list.sumOf { it.seconds } + list.sumOf { it.drainMs } / 1000.0
+        val slowest = list.groupBy { it.unit }.mapValues { (_, l) -> l.sumOf { it.seconds } }.maxBy { it.value }
+        "${key.first}, ${key.second}: ${s(seconds)} s over ${list.maxOf { it.round }} rounds (longest unit: ${slowest.key}, ${s(slowest.value)} s in all)"
     }
 
     /** Shared, or who was pinned where (the first unit's placement; pinning happens before it). */

@@ -5,75 +5,113 @@ import org.junit.jupiter.api.Test
 import java.time.Instant
 
 class ComparisonBuilderTest {
-    private fun stats(mean: Double, tps: Double, samples: Long = 1000, errors: Long = 0) =
-        Stats(samples, errors, errors * 100.0 / samples, mean, mean / 2, mean, mean * 1.5, mean * 2, mean * 3, mean * 4, tps)
-
     private val standInMongo = mapOf(
         "mysql" to Backend("MariaDB", "11.4.5", "embedded", "MariaDB 11.4.5 (embedded)", null),
         "mongodb" to Backend("mongo-java-server", "1.47.0", "stand-in", "mongo-java-server 1.47.0 (stand-in)", "no indexes"),
         "redis" to Backend("Redis", "6.2.11", "embedded", "Redis 6.2.11 (embedded)", null),
     )
 
-    private fun comparison(statistics: Map<String, Stats>, samples: List<Sample> = emptyList(), settings: Map<String, String> = mapOf("threads" to "10", "loops" to "100")) =
-        ComparisonBuilder(statistics, samples, Environment(standInMongo, mapOf("cpus" to "2"), settings, Instant.EPOCH, null, null)).build()
+    private fun comparison(samples: List<Sample>, settings: Map<String, String> = mapOf("threads" to "10", "loops" to "100")) =
+        ComparisonBuilder(samples, Environment(standInMongo, mapOf("cpus" to "2"), settings, Instant.EPOCH, null, null), slo = 50.0).build()
 
-    private fun sample(label: String, elapsed: Long, cache: String = "", success: Boolean = true, why: String = "") =
-        Sample(0, elapsed, label, if (success) "200" else "500", "", success, why, cache)
+    private fun sample(label: String, elapsed: Long, round: Int = 1, cache: String = "", success: Boolean = true, why: String = "", code: String? = null, at: Long = 0) =
+        Sample(at, elapsed, label, code ?: if (success) "200" else "500", "", success, why, cache, round)
+
+    /** [n] samples of [label] in [round], all taking [elapsed] ms, spread over a second. */
+    private fun many(label: String, elapsed: Long, round: Int = 1, n: Int = 20) = (0 until n).map { sample(label, elapsed, round, at = it * 1000L / n) }
 
     @Test
-    fun `ratios are to the MySQL-offset line of the same shape, and stand-in rows are marked`() {
-        val c = comparison(
-            mapOf(
-                "get chat messages [mysql-offset] saturation" to stats(200.0, 50.0),
-                "get chat messages [mysql-keyset] saturation" to stats(2.0, 500.0),
-                "get chat messages [mongo-keyset] saturation" to stats(100.0, 10.0),
-                "get chat messages [mysql-offset] reference" to stats(400.0, 20.0),
-            ),
-        )
-        val saturation = c.shapes.single { it.shape == Shape.SATURATION }
-        assertThat(saturation.read("mysql-keyset")!!.avgRatio).isEqualTo(0.01)
-        assertThat(saturation.read("mysql-keyset")!!.tpsRatio).isEqualTo(10.0)
-        assertThat(saturation.read("mongo-keyset")!!.standIn).isTrue()
-        assertThat(saturation.read("mysql-keyset")!!.standIn).isFalse()
-        assertThat(saturation.read("mongo-keyset")!!.backends).containsExactly("mongo-java-server 1.47.0 (stand-in)")
-        assertThat(c.shapes.single { it.shape == Shape.REFERENCE }.reads.map { it.subject.key }).containsExactly("mysql-offset")
+    fun `a figure is the median of its rounds, with their min and max`() {
+        val label = "get chat messages [mysql-keyset] reference"
+        val c = comparison(many(label, 10, 1) + many(label, 30, 2) + many(label, 12, 3) + many("get chat messages [mysql-offset] reference", 100, 1))
+        val row = c.shapes.single().read("mysql-keyset")!!
+        assertThat(row.measured.rounds).hasSize(3)
+        assertThat(row.measured.spread { it.p95 }).isEqualTo(Spread(12.0, 10.0, 30.0, 3))
+        assertThat(row.stats.p95).isEqualTo(12.0)
+        assertThat(row.stats.samples).isEqualTo(60)
+        assertThat(row.avgRatio).isEqualTo(0.12)
+        assertThat(c.shapes.single().read("mysql-offset")!!.standIn).isFalse()
+        assertThat(c.rounds).isEqualTo(3)
     }
 
     @Test
-    fun `the findings are computed from the rows`() {
-        val c = comparison(
-            mapOf(
-                "get chat messages [mysql-offset] reference" to stats(300.0, 30.0),
-                "get chat messages [mysql-keyset] reference" to stats(3.0, 300.0, samples = 1000),
-                "send-to-delivery [mysql] reference" to stats(10.0, 5.0),
-                "send-to-delivery [mongo] reference" to stats(2.5, 5.0),
-                "stomp SEND [mysql] reference" to stats(0.1, 5.0),
-            ),
-        )
-        val findings = Findings.of(c)
-        assertThat(findings).anySatisfy { assertThat(it).contains("Pagination on MySQL").contains("300 → 3.0 ms").contains("100× faster") }
-        assertThat(findings).anySatisfy { assertThat(it).contains("send-to-delivery").contains("4.0× faster").contains("bare STOMP SEND sample averages 0.1 ms") }
-        assertThat(findings).anySatisfy { assertThat(it).contains("mysql-offset, mysql-keyset finished every loop") }
-        assertThat(Findings.headlines(c).single()).contains("fastest read path is mysql-keyset at 3.0 ms").contains("100× faster than mysql-offset")
+    fun `capacity is the highest step held with every step below it, in each round`() {
+        fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
+        val samples = (1..3).flatMap { r -> step(25, 5, r) + step(50, 8, r) } +
+            step(100, 20, 1) + step(100, 90, 2) + step(100, 30, 3) + // round 2: p95 over the 50 ms SLO
+            step(200, 40, 1) + step(200, 70, 3) +
+            listOf(sample("get chat messages [mysql-keyset] capacity@200", 40, 1, success = false, why = "not newest first")) // a wrong answer fails the step
+        val path = comparison(samples).readCapacity.single()
+        assertThat(path.perRound).containsExactly(100.0, 50.0, 100.0)
+        assertThat(path.capacity).isEqualTo(Spread(100.0, 50.0, 100.0, 3))
+        assertThat(path.steps.map { it.rate to it.heldRounds }).containsExactly(25.0 to 3, 50.0 to 3, 100.0 to 2, 200.0 to 0)
+        assertThat(path.standIn).isFalse()
     }
 
     @Test
-    fun `the cached path is split by cache outcome`() {
-        val label = "get chat messages [mongo-redis-keyset] saturation"
-        val samples = listOf(sample(label, 2, "hit"), sample(label, 4, "hit"), sample(label, 3, "hit"), sample(label, 90, "miss"), sample(label, 500, "", success = false))
-        val c = comparison(mapOf(label to stats(50.0, 10.0)), samples)
-        val split = c.shapes.single().read("mongo-redis-keyset")!!.cache!!
-        assertThat(split.counts).isEqualTo(mapOf("hit" to 3, "miss" to 1))
-        assertThat(split.share("hit")).isEqualTo(0.75)
-        assertThat(split.medians).isEqualTo(mapOf("hit" to 3.0, "miss" to 90.0))
-        assertThat(Findings.of(c)).anySatisfy { assertThat(it).contains("75.00% of 4").contains("held the page 3.0 ms").contains("fill it 90 ms") }
+    fun `a path that fails its first step has no capacity, and its overload does not fail the run`() {
+        val label = "get chat messages [mongo-offset] capacity@5"
+        val timeout = sample(label, 2000, code = "503", success = false, why = "HTTP 503: deadline")
+        val c = comparison(many(label, 120) + timeout + many("get chat messages [mysql-offset] reference", 10))
+        val path = c.readCapacity.single()
+        assertThat(path.perRound).containsExactly(0.0)
+        assertThat(Findings.rate(path.capacity)).isEqualTo("below the first step")
+        assertThat(path.standIn).isTrue()
+        assertThat(c.overloadSamples).isEqualTo(1)
+        assertThat(c.failedSamples).isZero()
+        assertThat(Gate(0.0, 0.0).passed(c)).isTrue()
+        assertThat(Gate.describe(c)).contains("1 more unanswered in capacity steps beyond capacity (not counted)")
+    }
+
+    @Test
+    fun `a wrong answer in an overloaded step still fails the run`() {
+        val label = "get chat messages [mysql-offset] capacity@400"
+        val c = comparison(many(label, 300) + sample(label, 300, success = false, why = "not newest first at message 7"))
+        assertThat(c.readCapacity.single().perRound).containsExactly(0.0)
+        assertThat(c.overloadSamples).isZero()
+        assertThat(c.wrongSamples).isEqualTo(1)
+        assertThat(Gate(0.0, 100.0).passed(c)).isFalse()
+    }
+
+    @Test
+    fun `one path carries more than another only beyond both spreads`() {
+        fun ladder(path: String, held: List<Int>) = held.withIndex().flatMap { (i, top) ->
+            listOf(25, 50, 100, 200).flatMap { rate -> many("get chat messages [$path] capacity@$rate", if (rate <= top) 5L else 80L, i + 1) }
+        }
+        val clear = comparison(ladder("mysql-offset", listOf(25, 25, 50)) + ladder("mysql-keyset", listOf(100, 200, 100)))
+        assertThat(Findings.of(clear)).anySatisfy {
+            assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("mysql-keyset carries more (100/s (100–200) vs 25/s (25–50)), beyond both spreads")
+        }
+        val overlap = comparison(ladder("mysql-offset", listOf(25, 100, 50)) + ladder("mysql-keyset", listOf(100, 200, 50)))
+        assertThat(Findings.of(overlap)).anySatisfy { assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("no clear difference") }
+    }
+
+    @Test
+    fun `the chat mix is split by kind, with the cache's answers per kind`() {
+        val newest = "get chat messages [mongo-redis-keyset] mix newest"
+        val scroll = "get chat messages [mongo-redis-keyset] mix scroll"
+        val samples = listOf(sample(newest, 2, cache = "hit"), sample(newest, 4, cache = "hit"), sample(newest, 90, cache = "miss"), sample(scroll, 3, cache = "hit"))
+        val rows = comparison(samples).mix
+        assertThat(rows.map { it.kind }).containsExactly("newest", "scroll", "all")
+        assertThat(rows[0].cache!!.share("hit")).isCloseTo(2.0 / 3, org.assertj.core.api.Assertions.within(1e-9))
+        assertThat(rows.last().cache!!.counts).isEqualTo(mapOf("hit" to 3, "miss" to 1))
+        assertThat(rows.last().cache!!.medians).isEqualTo(mapOf("hit" to 3.0, "miss" to 90.0))
+        assertThat(rows.last().measured.label).isEqualTo("get chat messages [mongo-redis-keyset] mix")
+        assertThat(Findings.of(comparison(samples))).anySatisfy { assertThat(it).contains("the cache answered 75.00% of 4 reads").contains("newest 66.67%, scroll 100.00%") }
+    }
+
+    @Test
+    fun `warm-up samples are measured by nothing`() {
+        val c = comparison(many("get chat messages [mysql-keyset] warm-up", 500) + many("get chat messages [mysql-keyset] capacity@25", 5))
+        assertThat(c.readCapacity.single().steps.map { it.rate }).containsExactly(25.0)
+        assertThat(c.mix).isEmpty()
+        assertThat(c.shapes).isEmpty()
     }
 
     @Test
     fun `failed samples are counted and grouped by reason, and the gate is exact`() {
-        val ok = (1..99_999).map { sample("get chat messages [mysql-offset] reference", 5) }
-        val failed = listOf(sample("get chat messages [mysql-offset] reference", 30_000, success = false, why = "timeout"))
-        val c = comparison(mapOf("get chat messages [mysql-offset] reference" to stats(5.0, 10.0)), ok + failed)
+        val label = "get chat messages [mysql-offset] reference"
+        val c = comparison((1..99_999).map { sample(label, 5) } + sample(label, 30_000, success = false, why = "timeout"))
         assertThat(c.failedSamples).isEqualTo(1)
         assertThat(c.failures.single().reasons).containsExactly("timeout" to 1)
         assertThat(Gate(0.0).passed(c)).describedAs("1 in 100,000 is not 0 %").isFalse()
@@ -83,15 +121,15 @@ class ComparisonBuilderTest {
 
     @Test
     fun `timeouts and 503s are judged apart from wrong answers`() {
-        val label = "get chat messages [mongo-offset] saturation"
+        val label = "get chat messages [mongo-offset] mix newest"
         val ok = (1..999).map { sample(label, 5) }
         val timedOut = Sample(0, 60_000, label, "Non HTTP response code: java.net.SocketTimeoutException", "", false, "Read timed out", "")
-        val slow = comparison(mapOf(label to stats(5.0, 10.0)), ok + timedOut)
+        val slow = comparison(ok + timedOut)
         assertThat(slow.unansweredSamples).isEqualTo(1)
         assertThat(slow.wrongSamples).isEqualTo(0)
         assertThat(Gate(0.0, 0.1).passed(slow)).isTrue()
         assertThat(Gate(0.0, 0.0).passed(slow)).isFalse()
-        val wrong = comparison(mapOf(label to stats(5.0, 10.0)), ok + sample(label, 5, success = false, why = "not newest first"))
+        val wrong = comparison(ok + sample(label, 5, success = false, why = "not newest first"))
         assertThat(wrong.wrongSamples).isEqualTo(1)
         assertThat(Gate(0.0, 100.0).passed(wrong)).describedAs("a wrong answer is never excused as slowness").isFalse()
         assertThat(Gate(0.0, 0.1).verdict(wrong)).startsWith("FAILED").contains("1 wrong answers, 0 timeouts or 503s")
@@ -99,7 +137,7 @@ class ComparisonBuilderTest {
 
     @Test
     fun `a run without samples fails and says so`() {
-        val c = comparison(emptyMap())
+        val c = comparison(emptyList())
         assertThat(c.shapes).isEmpty()
         assertThat(Gate(100.0).passed(c)).isFalse()
         assertThat(Gate(100.0).verdict(c)).contains("no samples")

@@ -1,8 +1,6 @@
 package chatlab.report
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.assertj.core.api.Assertions.assertThat
-import org.assertj.core.api.Assertions.within
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -12,58 +10,41 @@ import java.time.Instant
 class ReportFixtureTest {
     private fun fixture(name: String): Path = Path.of(javaClass.getResource("/fixtures/$name")!!.toURI())
 
-    private val settings = mapOf("threads" to "4", "loops" to "10", "satThreads" to "4", "jmeter" to "5.6.3")
+    private val settings = mapOf("threads" to "4", "loops" to "5", "slo" to "50", "jmeter" to "5.6.3")
 
-    private fun generate(name: String, out: Path, threshold: Double = 0.0): Report.Outcome {
-        val dir = fixture(name)
-        return Report.generate(ReportInputs(dir.resolve("results"), dir.resolve("dashboards"), out, settings, threshold), Instant.parse("2026-11-21T12:00:00Z"))
-    }
+    private fun generate(name: String, out: Path, threshold: Double = 0.0, unanswered: Double = threshold, runs: Path? = null) = Report.generate(
+        ReportInputs(fixture(name).resolve("results"), out, settings, threshold, unanswered, runs = runs),
+        Instant.parse("2026-11-22T12:00:00Z"),
+    )
 
-    private fun rows(outcome: Report.Outcome) =
-        outcome.comparison.shapes.flatMap { it.reads + it.enters + it.sends + it.bareSends }
+    private fun samples() = ResultsCsv.readRounds(fixture("smoke").resolve("results"), listOf("history", "sends"))
 
     @Test
-    fun `every row carries exactly the dashboard's statistics for its label`(@TempDir out: Path) {
-        val outcome = generate("smoke", out)
-        val json = ObjectMapper()
-        val dashboards = listOf("chat-read", "chat-send").map { json.readTree(fixture("smoke").resolve("dashboards/$it/statistics.json").toFile()) }
-        val rows = rows(outcome)
-        assertThat(rows).hasSize(2 * (5 + 5 + 2 + 2))
-        for (row in rows) {
-            val line = dashboards.map { it.path(row.label) }.single { !it.isMissingNode }
-            val s = row.stats
-            assertThat(listOf(s.samples.toDouble(), s.errors.toDouble(), s.mean, s.p50, s.p90, s.p95, s.p99, s.min, s.max, s.throughput))
-                .describedAs(row.label)
-                .containsExactlyElementsOf(
-                    listOf("sampleCount", "errorCount", "meanResTime", "medianResTime", "pct1ResTime", "pct2ResTime", "pct3ResTime", "minResTime", "maxResTime", "throughput")
-                        .map { line.path(it).asDouble() },
-                )
-        }
+    fun `the smoke run has three rounds of every shape on every path and store`(@TempDir out: Path) {
+        val c = generate("smoke", out).comparison
+        assertThat(c.rounds).isEqualTo(3)
+        assertThat(c.shapes.single().reads.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
+        assertThat(c.shapes.single().sends.map { it.subject.key }).containsExactly("mysql", "mongo")
+        assertThat(c.readCapacity.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
+        assertThat(c.sendCapacity.map { it.subject.key }).containsExactly("mysql", "mongo")
+        assertThat(c.mix.filter { it.kind == "all" }.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
+        assertThat(c.readCapacity.first { it.subject.key == "mongo-offset" }.standIn).isTrue()
+        assertThat(c.shapes.single().read("mysql-offset")!!.backends.single()).startsWith("MariaDB").endsWith("(embedded)")
+        assertThat(c.shapes.single().reads.map { it.measured.rounds.size } + c.mix.filter { it.kind == "all" }.map { it.measured.rounds.size }).allMatch { it == 3 }
     }
 
     @Test
-    fun `the dashboard's counts and means agree with the raw samples the report reads`(@TempDir out: Path) {
-        val samples = listOf("chat-read", "chat-send").flatMap { ResultsCsv.read(fixture("smoke").resolve("results/$it.csv")) }
-        for (row in rows(generate("smoke", out))) {
-            val own = samples.filter { it.label == row.label }
-            assertThat(own.size.toLong()).describedAs(row.label).isEqualTo(row.stats.samples)
-            assertThat(own.count { !it.success }.toLong()).describedAs(row.label).isEqualTo(row.stats.errors)
-            assertThat(own.map { it.elapsed }.average()).describedAs(row.label).isCloseTo(row.stats.mean, within(1e-6))
-            assertThat(own.maxOf { it.elapsed }.toDouble()).describedAs(row.label).isEqualTo(row.stats.max)
+    fun `every figure is the median over rounds of what the raw samples of that round say`(@TempDir out: Path) {
+        val c = generate("smoke", out).comparison
+        val all = samples()
+        for (row in c.shapes.single().reads + c.shapes.single().sends) {
+            val perRound = all.filter { it.label == row.label }.groupBy { it.round }.toSortedMap().values.map { list ->
+                val times = list.map { it.elapsed.toDouble() }.sorted()
+                times[(Math.ceil(0.95 * times.size).toInt() - 1)]
+            }
+            assertThat(row.measured.spread { it.p95 }).describedAs(row.label).isEqualTo(Spread.of(perRound))
+            assertThat(row.stats.samples).describedAs(row.label).isEqualTo(all.count { it.label == row.label }.toLong())
         }
-    }
-
-    @Test
-    fun `every read path and both stores appear in both shapes, labelled with their backends`(@TempDir out: Path) {
-        val outcome = generate("smoke", out)
-        assertThat(outcome.passed).isTrue()
-        for (tables in outcome.comparison.shapes) {
-            assertThat(tables.reads.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
-            assertThat(tables.sends.map { it.subject.key }).containsExactly("mysql", "mongo")
-            assertThat(tables.read("mongo-offset")!!.standIn).isTrue()
-            assertThat(tables.read("mysql-offset")!!.backends.single()).startsWith("MariaDB").endsWith("(embedded)")
-        }
-        assertThat(outcome.comparison.shapes.map { it.shape }).containsExactly(Shape.REFERENCE, Shape.SATURATION)
     }
 
     @Test
@@ -71,17 +52,32 @@ class ReportFixtureTest {
         val outcome = generate("smoke", out)
         val html = Files.readString(out.resolve("index.html"))
         val md = Files.readString(out.resolve("summary.md"))
-        val csv = ResultsCsv.records(Files.newBufferedReader(out.resolve("summary.csv"))).toList()
-        val row = outcome.comparison.shapes.first().read("mysql-keyset")!!
-        val cells = Columns.cells(row)
-        assertThat(html).contains("<svg").contains("⚠ stand-in").contains("Beside the public reference result").contains("PASSED")
-        assertThat(html).contains(cells.joinToString("") { "<td>${SvgCharts.esc(it)}</td>" })
-        assertThat(md).contains(cells.joinToString(" | ", "| ", " |"))
-        assertThat(csv.first()).startsWith("shape", "sampler", "subject")
-        assertThat(csv.drop(1)).hasSize(rows(outcome).size)
-        val line = csv.single { it[0] == row.shape.key && it[1] == Subjects.GET && it[2] == "mysql-keyset" }
-        assertThat(line[8].toDouble()).isCloseTo(row.stats.mean, within(1e-4))
-        assertThat(html).contains("mongo-java-server 1.47.0 (stand-in)")
+        val tables = Columns.all(outcome.comparison).map { it.second }
+        assertThat(tables.map { it.title }).anySatisfy { assertThat(it).startsWith("History reads — “get chat messages”, one random page") }
+        for (table in tables) for (cells in table.rows) {
+            assertThat(html).contains(cells.joinToString("") { "<td>${SvgCharts.esc(it)}</td>" })
+            assertThat(md).contains(cells.joinToString(" | ", "| ", " |"))
+        }
+        assertThat(html).contains("<polyline").contains("SLO 50").contains("⚠ stand-in").contains("Beside the public reference result")
+            .contains("Capacity shape").contains("Chat-mix shape").contains("PASSED").contains("mongo-java-server 1.47.0 (stand-in)")
+        assertThat(Files.readString(out.resolve("summary.csv"))).isEqualTo(Figures.render(Figures.of(outcome.comparison)))
+        val figures = Figures.read(out.resolve("summary.csv"))
+        val capacity = outcome.comparison.readCapacity.first()
+        assertThat(figures.single { it.key == "capacity|get chat messages [${capacity.subject.key}]|capacity" }.spread).isEqualTo(capacity.capacity)
+    }
+
+    @Test
+    fun `a second run is compared with the first one kept`(@TempDir out: Path, @TempDir runs: Path) {
+        val first = generate("smoke", out, runs = runs)
+        assertThat(first.comparison.previous).isNull()
+        assertThat(Files.list(runs).use { it.count() }).isEqualTo(1)
+        val second = generate("smoke", out, runs = runs)
+        val previous = second.comparison.previous!!
+        val row = second.comparison.shapes.single().read("mysql-keyset")!!
+        val change = previous.change("reference", row.label, "p95", row.measured.spread { it.p95 })!!
+        assertThat(change.ratio).isEqualTo(1.0)
+        assertThat(change.beyondSpread).isFalse()
+        assertThat(Files.readString(out.resolve("index.html"))).contains("compared with").contains("<td>+0 %</td>")
     }
 
     @Test
@@ -92,12 +88,11 @@ class ReportFixtureTest {
         assertThat(outcome.verdict).startsWith("FAILED").contains("4 failed")
         val failure = outcome.comparison.failures.first()
         assertThat(failure.label).isEqualTo("get chat messages [mongo-offset] reference")
-        assertThat(failure.reasons.single().first).startsWith("HTTP 503")
+        assertThat(failure.reasons.first().first).startsWith("HTTP 503")
+        assertThat(failure.reasons.map { it.second }).containsExactly(3, 1)
         assertThat(Files.readString(out.resolve("index.html"))).contains("Failed samples").contains("not newest first at message 42")
         assertThat(generate("failed", out, threshold = 5.0).passed).isTrue()
-        val excusedSlowness = Report.generate(
-            ReportInputs(fixture("failed").resolve("results"), fixture("failed").resolve("dashboards"), out, settings, 0.0, unansweredThreshold = 5.0),
-        )
+        val excusedSlowness = generate("failed", out, threshold = 0.0, unanswered = 5.0)
         assertThat(excusedSlowness.comparison.unansweredSamples).isEqualTo(3)
         assertThat(excusedSlowness.passed).describedAs("the failed order assertion still fails the run").isFalse()
     }

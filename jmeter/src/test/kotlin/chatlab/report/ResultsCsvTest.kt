@@ -25,7 +25,7 @@ class ResultsCsvTest {
         Files.writeString(
             file,
             "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success,failureMessage,cache\n" +
-                "1000,12,get chat messages [mongo-redis-keyset] saturation,200,,t 1-1,true,,hit\n" +
+                "1000,12,get chat messages [mongo-redis-keyset] mix newest,200,,t 1-1,true,,hit\n" +
                 "1010,30,\"get chat messages [mysql-offset] reference\",500,Server Error,t 1-2,false,\"HTTP 500: boom, twice\",\n",
         )
         val samples = ResultsCsv.read(file)
@@ -47,10 +47,14 @@ class ResultsCsvTest {
 
     @Test
     fun `labels name the sampler, the path and the shape`() {
-        assertThat(SampleLabel.parse("get chat messages [mongo-redis-keyset] saturation"))
-            .isEqualTo(SampleLabel("get chat messages", "mongo-redis-keyset", Shape.SATURATION))
+        assertThat(SampleLabel.parse("get chat messages [mongo-redis-keyset] capacity@200"))
+            .isEqualTo(SampleLabel("get chat messages", "mongo-redis-keyset", Shape.CAPACITY, rate = 200.0))
+        assertThat(SampleLabel.parse("get chat messages [mysql-offset] mix scroll"))
+            .isEqualTo(SampleLabel("get chat messages", "mysql-offset", Shape.MIX, kind = "scroll"))
         assertThat(SampleLabel.parse("send-to-delivery [mysql] reference")).isEqualTo(SampleLabel("send-to-delivery", "mysql", Shape.REFERENCE))
+        assertThat(SampleLabel.parse("send-to-delivery [mysql] warm-up")!!.warmup).isTrue()
         assertThat(SampleLabel.parse("preflight health")).isNull()
-        assertThat(SampleLabel.parse("get chat messages [mysql-offset] warmup")).isNull()
+        assertThat(SampleLabel.parse("get chat messages [mysql-offset] saturation")).isNull()
+        assertThat(SampleLabel.parse("get chat messages [mysql-offset] mix sideways")).isNull()
     }
 }

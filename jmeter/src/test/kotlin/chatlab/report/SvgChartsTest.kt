@@ -37,4 +37,19 @@ class SvgChartsTest {
             assertThat(widths[0]).describedAs("log=$log").isLessThan(widths[2])
         }
     }
+
+    @Test
+    fun `a line chart draws one polyline per path, a point per step and the SLO line`() {
+        val svg = SvgCharts.lines(
+            "p95 against offered load",
+            listOf(SvgCharts.Line("mysql-keyset", "#111", listOf(25.0 to 3.0, 50.0 to 4.0, 100.0 to 60.0)), SvgCharts.Line("mongo-offset ⚠", "#222", listOf(5.0 to 120.0), dashed = true)),
+            "arrivals per second", "p95 ms", limit = 50.0,
+        )
+        val doc = parse(svg)
+        assertThat(doc.getElementsByTagName("polyline").length).isEqualTo(2)
+        assertThat(doc.getElementsByTagName("circle").length).isEqualTo(4)
+        assertThat(svg).contains("SLO 50").contains("stroke-dasharray=\"4 3\"")
+        val ys = (0 until 3).map { doc.getElementsByTagName("circle").item(it).attributes.getNamedItem("cy").nodeValue.toDouble() }
+        assertThat(ys).describedAs("higher latency is drawn higher up").isSortedAccordingTo(Comparator.reverseOrder())
+    }
 }

@@ -9,11 +9,11 @@ import java.nio.file.Path
 import java.time.Instant
 
 class ThresholdTest {
-    private val label = "get chat messages [mysql-keyset] saturation"
+    private val label = "get chat messages [mysql-keyset] mix newest"
     private val smoke = Path.of(javaClass.getResource("/fixtures/smoke")!!.toURI())
 
     private fun generate(out: Path, gates: String) = Report.generate(
-        ReportInputs(smoke.resolve("results"), smoke.resolve("dashboards"), out, mapOf("jmeter" to "5.6.3"), 0.0, thresholds = Threshold.parseAll(gates)),
+        ReportInputs(smoke.resolve("results"), out, mapOf("jmeter" to "5.6.3"), 0.0, thresholds = Threshold.parseAll(gates)),
         Instant.parse("2026-11-21T12:00:00Z"),
     )
 
@@ -53,8 +53,8 @@ class ThresholdTest {
         val held = generate(out, "p95($label) < 60000; error%($label) <= 0; tps($label) > 0")
         assertThat(held.gates).hasSize(3).allMatch { it.passed }
         assertThat(held.passed).isTrue()
-        val missing = generate(out, "p95(get chat messages [oracle] saturation) < 20")
+        val missing = generate(out, "p95(get chat messages [oracle] mix newest) < 20")
         assertThat(missing.passed).isFalse()
-        assertThat(missing.gates.single().message).contains("no sample in this run is labelled 'get chat messages [oracle] saturation'")
+        assertThat(missing.gates.single().message).contains("no sample in this run is labelled 'get chat messages [oracle] mix newest'")
     }
 }

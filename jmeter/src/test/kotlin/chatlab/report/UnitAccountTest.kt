@@ -12,21 +12,21 @@ class UnitAccountTest {
     private val smoke = Path.of(javaClass.getResource("/fixtures/smoke")!!.toURI())
 
     @Test
-    fun `a unit spans from its drain mark to the next one of the same plan`() {
+    fun `a unit spans from its drain mark to the next one of the same plan, round after round`() {
         val units = UnitAccount.read(smoke.resolve("results/units.csv"))
-        assertThat(units.map { it.plan }.groupingBy { it }.eachCount()).isEqualTo(mapOf("chat-read" to 10, "chat-send" to 4))
+        assertThat(units.map { it.plan }.groupingBy { it }.eachCount()).isEqualTo(mapOf("history" to 3 * 15, "sends" to 3 * 4))
+        assertThat(units.filter { it.plan == "history" }.map { it.unit }.distinct()).hasSize(15).doesNotContain(UnitAccount.END)
+        assertThat(units.groupBy { it.unit }.values).allMatch { list -> list.map { it.round } == listOf(1, 2, 3) }
+        val marks = Files.readAllLines(smoke.resolve("results/units.csv")).drop(1).map { it.split(',') }
         val first = units.first()
-        assertThat(first.unit).isEqualTo("read mysql-offset (reference)")
-        assertThat(first.seconds).isCloseTo((1795321038206 - 1795321035512) / 1000.0, within(1e-9))
-        assertThat(first.serverCpu).isCloseTo(32.25 - 29.64, within(1e-9))
-        assertThat(first.backendsCpu).isCloseTo(0.77 - 0.69, within(1e-9))
-        assertThat(first.jmeterCpu).isCloseTo(8.25 - 6.08, within(1e-9))
-        assertThat(first.drainMs).isEqualTo(280)
-        assertThat(units.last().unit).isEqualTo("send mongo (saturation)")
-        // JMeter runs each plan in its own process: its CPU is never subtracted across plans.
+        assertThat(first.unit).isEqualTo("reference mysql-offset")
+        assertThat(first.seconds).isCloseTo((marks[1][2].toLong() - marks[0][2].toLong()) / 1000.0, within(1e-9))
+        assertThat(first.serverCpu).isCloseTo(marks[1][5].toDouble() - marks[0][5].toDouble(), within(1e-9))
+        assertThat(first.drainMs).isEqualTo(marks[1][3].toLong())
+        // JMeter runs each plan and round in its own process: its CPU is never subtracted across processes.
         assertThat(units).allMatch { it.jmeterCpu >= 0 && it.serverCpu >= 0 && it.seconds > 0 }
-        assertThat(units).allMatch { it.serverCpus == "0-1" && it.jmeterCpus == "0-1" }
-        assertThat(UnitColumns.summary(units)).contains("shared by the server, its backends and JMeter (CPUs 0-1)")
+        assertThat(UnitColumns.summary(units)).contains("shared by the server, its backends and JMeter")
+        assertThat(UnitColumns.budget(units)).anySatisfy { assertThat(it).startsWith("history, capacity: ").contains("over 3 rounds") }
     }
 
     @Test
@@ -49,11 +49,11 @@ class UnitAccountTest {
     @Test
     fun `the report shows where the time and the CPU went`(@TempDir out: Path) {
         val outcome = Report.generate(
-            ReportInputs(smoke.resolve("results"), smoke.resolve("dashboards"), out, mapOf("jmeter" to "5.6.3"), 0.0),
+            ReportInputs(smoke.resolve("results"), out, mapOf("jmeter" to "5.6.3"), 0.0),
             Instant.parse("2026-11-21T12:00:00Z"),
         )
-        assertThat(outcome.comparison.units).hasSize(14)
+        assertThat(outcome.comparison.units).hasSize(3 * 19)
         assertThat(Files.readString(out.resolve("index.html"))).contains("Where the time and the CPU went").contains("Every unit started on an idle server")
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("| chat-send | send mongo (saturation) |")
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("| sends | 3 | capacity mongo |")
     }
 }

@@ -1,0 +1,44 @@
+package chatlab.report
+
+/**
+ * One figure over the rounds of a run: the median of the per-round values, with their min and max. Two figures
+ * differ clearly only when their ranges do not overlap ([clearlyBelow]); otherwise the run shows no clear difference.
+ */
+data class Spread(val median: Double, val min: Double, val max: Double, val rounds: Int) {
+    fun clearlyBelow(other: Spread): Boolean = max < other.min
+
+    /** Relative width of the range around the median, e.g. 0.2 when the rounds span ±10 %. */
+    val width: Double get() = if (median > 0) (max - min) / median else 0.0
+
+    companion object {
+        fun of(values: List<Double>): Spread? {
+            if (values.isEmpty()) return null
+            val sorted = values.sorted()
+            val mid = sorted.size / 2
+            val median = if (sorted.size % 2 == 1) sorted[mid] else (sorted[mid - 1] + sorted[mid]) / 2
+            return Spread(median, sorted.first(), sorted.last(), sorted.size)
+        }
+    }
+}
+
+/** A sampler label measured in rounds: its statistics per round and, figure by figure, their median and range. */
+data class Measured(val label: String, val rounds: List<Stats>) {
+    /** Every figure's median over the rounds (each figure on its own, so it is not one round's line). */
+    val median: Stats = Stats(
+        samples = rounds.sumOf { it.samples },
+        errors = rounds.sumOf { it.errors },
+        errorPct = rounds.sumOf { it.errors } * 100.0 / rounds.sumOf { it.samples }.coerceAtLeast(1),
+        mean = mid { it.mean }, min = mid { it.min }, p50 = mid { it.p50 }, p90 = mid { it.p90 }, p95 = mid { it.p95 },
+        p99 = mid { it.p99 }, max = mid { it.max }, throughput = mid { it.throughput },
+    )
+
+    fun spread(figure: (Stats) -> Double): Spread = Spread.of(rounds.map(figure))!!
+
+    private fun mid(figure: (Stats) -> Double) = Spread.of(rounds.map(figure))?.median ?: 0.0
+
+    companion object {
+        /** The samples of one label, split by round; rounds without a sample of the label do not count. */
+        fun of(label: String, samples: List<Sample>): Measured =
+            Measured(label, samples.groupBy { it.round }.toSortedMap().values.map { Stats.of(it) })
+    }
+}

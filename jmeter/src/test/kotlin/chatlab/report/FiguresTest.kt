@@ -1,0 +1,53 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+
+class FiguresTest {
+    private val p95 = Figure("mix", "get chat messages [mysql-keyset] mix", "p95", Spread(12.5, 10.0, 14.0, 3), standIn = false)
+    private val capacity = Figure("capacity", "get chat messages [mongo-offset]", "capacity", Spread(0.0, 0.0, 5.0, 3), standIn = true)
+
+    @Test
+    fun `the median of rounds is the middle value, with the extremes beside it`() {
+        assertThat(Spread.of(listOf(30.0, 10.0, 12.0))).isEqualTo(Spread(12.0, 10.0, 30.0, 3))
+        assertThat(Spread.of(listOf(4.0, 2.0))).isEqualTo(Spread(3.0, 2.0, 4.0, 2))
+        assertThat(Spread.of(emptyList())).isNull()
+        assertThat(Spread(5.0, 4.0, 6.0, 3).clearlyBelow(Spread(8.0, 6.0, 9.0, 3))).describedAs("touching ranges overlap").isFalse()
+        assertThat(Spread(5.0, 4.0, 5.9, 3).clearlyBelow(Spread(8.0, 6.0, 9.0, 3))).isTrue()
+    }
+
+    @Test
+    fun `figures survive the round trip through summary csv`(@TempDir dir: Path) {
+        val file = dir.resolve("summary.csv")
+        Files.writeString(file, Figures.render(listOf(p95, capacity)))
+        assertThat(Figures.read(file)).containsExactly(p95, capacity)
+        assertThat(Figures.read(dir.resolve("missing.csv"))).isEmpty()
+    }
+
+    @Test
+    fun `a change is flagged only when the two runs' ranges do not overlap`() {
+        val previous = PreviousRun("earlier", listOf(p95).associateBy { it.key })
+        val within = previous.change("mix", p95.label, "p95", Spread(13.5, 11.0, 15.0, 3))!!
+        assertThat(within.beyondSpread).isFalse()
+        assertThat(within.text).isEqualTo("+8 %")
+        val beyond = previous.change("mix", p95.label, "p95", Spread(25.0, 20.0, 30.0, 3))!!
+        assertThat(beyond.text).isEqualTo("+100 % ⚑")
+        assertThat(previous.change("mix", p95.label, "p95", Spread(6.0, 5.0, 7.0, 3))!!.text).isEqualTo("−52 % ⚑")
+        assertThat(previous.change("mix", "another label", "p95", Spread(1.0, 1.0, 1.0, 3))).isNull()
+    }
+
+    @Test
+    fun `the previous run is the one given, or else the newest kept`(@TempDir dir: Path) {
+        val runs = Files.createDirectories(dir.resolve("runs"))
+        Files.writeString(runs.resolve("20261122-060000.csv"), Figures.render(listOf(p95)))
+        Files.writeString(runs.resolve("20261122-070000.csv"), Figures.render(listOf(p95, capacity)))
+        assertThat(PreviousRun.find(null, runs)!!.figures).hasSize(2)
+        val given = Files.writeString(dir.resolve("summary.csv"), Figures.render(listOf(capacity)))
+        assertThat(PreviousRun.find(given.toString(), runs)!!.figures.keys).containsExactly(capacity.key)
+        assertThat(PreviousRun.find(dir.toString(), runs)!!.source).endsWith("summary.csv")
+        assertThat(PreviousRun.find(null, dir.resolve("none"))).isNull()
+    }
+}
