@@ -25,7 +25,12 @@ data class Sample(
     val unanswered: Boolean get() = !success && (responseCode == "503" || "Timeout" in responseCode)
 
     /** Cut off by JMeter itself: still running when its open-model step's window closed (the step's time was up). */
-    val cut: Boolean get() = !success && ("Socket closed" in responseMessage || "Interrupted" in responseMessage || "Socket closed" in failureMessage)
+    val cut: Boolean get() = !success && CUT.any { it in responseCode || it in responseMessage || it in failureMessage }
+
+    private companion object {
+        /** How a JMeter interrupt shows: the socket closed under the request, or the HTTP client aborted it. */
+        val CUT = listOf("Socket closed", "Interrupted", "RequestAbortedException")
+    }
 
     /** Why the sample failed, in a form worth grouping by. */
     fun failureReason(): String = failureMessage.ifBlank { "$responseCode $responseMessage".trim() }.lineSequence().first().take(200)
