@@ -37,7 +37,7 @@ data class Row(
 data class Failure(val label: String, val count: Int, val reasons: List<Pair<String, Int>>)
 
 /** The reference shape's tables for each kind of sample the report compares. */
-data class ShapeTables(val shape: Shape, val reads: List<Row>, val enters: List<Row>, val sends: List<Row>, val bareSends: List<Row>) {
+data class ShapeTables(val shape: Shape, val reads: List<Row>, val enters: List<Row>, val sends: List<Row>) {
     val isEmpty get() = reads.isEmpty() && enters.isEmpty() && sends.isEmpty()
 
     fun read(key: String) = reads.firstOrNull { it.subject.key == key }

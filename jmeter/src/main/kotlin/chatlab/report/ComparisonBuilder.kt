@@ -13,7 +13,6 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             reads = rows(Subjects.GET, Subjects.READ_PATHS, Subjects.BASELINE.key),
             enters = rows(Subjects.ENTER, Subjects.READ_PATHS, Subjects.BASELINE.key),
             sends = rows(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, "mysql"),
-            bareSends = rows(Subjects.BARE_SEND, Subjects.SEND_STORES, "mysql"),
         )
         val failed = samples.filterNot { it.success }
         val failures = failed.groupBy { it.label }.map { (label, list) ->

@@ -47,7 +47,6 @@ object Subjects {
     const val GET = "get chat messages"
     const val ENTER = "enter chat room"
     const val SEND_TO_DELIVERY = "send-to-delivery"
-    const val BARE_SEND = "stomp SEND"
 }
 
 /**

@@ -7,9 +7,6 @@ package chatlab.report
 data class Spread(val median: Double, val min: Double, val max: Double, val rounds: Int) {
     fun clearlyBelow(other: Spread): Boolean = max < other.min
 
-    /** Relative width of the range around the median, e.g. 0.2 when the rounds span ±10 %. */
-    val width: Double get() = if (median > 0) (max - min) / median else 0.0
-
     companion object {
         fun of(values: List<Double>): Spread? {
             if (values.isEmpty()) return null
