@@ -24,7 +24,16 @@ data class UnitAccount(
     val jmeterCpus: String = "?",
     /** Which round of the run (the n-th time this plan ran this unit). */
     val round: Int = 1,
+    /** CPU seconds the whole machine was busy, and stolen by its hypervisor, during the unit (null off Linux). */
+    val machineBusy: Double? = null,
+    val steal: Double? = null,
 ) {
+    /** Busy CPU seconds that were none of this run's processes (other services on the machine). */
+    val otherCpu: Double? get() = machineBusy?.let { (it - serverCpu - backendsCpu - jmeterCpu).coerceAtLeast(0.0) }
+
+    /** The share of the unit's CPU time ([cores] × [seconds]) the hypervisor gave to others. */
+    val stealShare: Double? get() = steal?.let { if (seconds > 0 && cores > 0) it / (seconds * cores) else 0.0 }
+
     /** CPU seconds of everything on the machine that this run started, per second of the unit. */
     val busyCores: Double get() = if (seconds > 0) (serverCpu + backendsCpu + jmeterCpu) / seconds else 0.0
 
@@ -55,9 +64,18 @@ data class UnitAccount(
                         serverCpus = start.getOrElse(9) { "?" }.replace(';', ','),
                         jmeterCpus = start.getOrElse(10) { "?" }.replace(';', ','),
                         round = seen.merge(start[1], 1, Int::plus)!!,
+                        machineBusy = delta(start, end, 11),
+                        steal = delta(start, end, 12),
                     )
                 }
             }
+        }
+
+        /** A cumulative column's growth over the unit; null when either line lacks it (older files, not Linux). */
+        private fun delta(start: List<String>, end: List<String>, column: Int): Double? {
+            val from = start.getOrNull(column)?.toDoubleOrNull() ?: return null
+            val to = end.getOrNull(column)?.toDoubleOrNull() ?: return null
+            return to - from
         }
     }
 }

@@ -5,12 +5,13 @@ import java.util.Locale
 /** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
 object UnitColumns {
     val HEADERS = listOf(
-        "plan", "round", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "busy cores", "CPUs: server / JMeter",
+        "plan", "round", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "busy cores", "CPUs: server / JMeter",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
         u.plan, u.round.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
-        s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
+        s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), u.otherCpu?.let { s(it) } ?: "?", u.stealShare?.let { pct(it) } ?: "?",
+        "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
     )
 
     /** One sentence on the whole run: wall time, CPU by process, units that did not start idle. */
@@ -22,7 +23,7 @@ object UnitColumns {
         val total = server + backends + jmeter
         val busy = units.filterNot { it.startedIdle }
         return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
-            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. " +
+            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. ${machine(units)}" +
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
     }
 
@@ -31,6 +32,22 @@ object UnitColumns {
         val seconds = list.sumOf { it.seconds } + list.sumOf { it.drainMs } / 1000.0
         val slowest = list.groupBy { it.unit }.mapValues { (_, l) -> l.sumOf { it.seconds } }.maxBy { it.value }
         "${key.first}, ${key.second}: ${s(seconds)} s over ${list.maxOf { it.round }} rounds (longest unit: ${slowest.key}, ${s(slowest.value)} s in all)"
+    }
+
+    /**
+     * What else took CPU from the run: other processes on the machine, and the hypervisor (steal). A unit that lost
+     * more than [STEAL_WARNING] of its CPU time to steal ran on a slower machine than the others: its figures say so.
+     */
+    private fun machine(units: List<UnitAccount>): String {
+        val measured = units.filter { it.steal != null }
+        if (measured.isEmpty()) return ""
+        val other = measured.sumOf { it.otherCpu ?: 0.0 }
+        val stolen = measured.sumOf { it.steal!! } / measured.sumOf { it.seconds * it.cores }.coerceAtLeast(1e-9)
+        val worst = measured.maxBy { it.stealShare ?: 0.0 }
+        val warn = measured.filter { (it.stealShare ?: 0.0) > STEAL_WARNING }
+        return "Other processes on the machine used ${s(other)} CPU s; the hypervisor took ${pct(stolen)} of the CPU time " +
+            "(most in ${worst.unit}, round ${worst.round}: ${pct(worst.stealShare ?: 0.0)})" +
+            (if (warn.isEmpty()) ". " else "; ${warn.size} units lost more than ${pct(STEAL_WARNING)}: compare them with care. ")
     }
 
     /** Shared, or who was pinned where (the first unit's placement; pinning happens before it). */
@@ -43,4 +60,9 @@ object UnitColumns {
     private fun share(part: Double, total: Double) = if (total > 0) String.format(Locale.ROOT, "%.0f %%", part * 100 / total) else "–"
 
     private fun s(value: Double) = String.format(Locale.ROOT, "%.1f", value)
+
+    private fun pct(share: Double) = String.format(Locale.ROOT, "%.1f %%", share * 100)
+
+    /** Steal above this share of a unit's CPU time marks the unit as measured on a slowed machine. */
+    const val STEAL_WARNING = 0.05
 }

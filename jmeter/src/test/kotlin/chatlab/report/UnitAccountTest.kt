@@ -47,6 +47,26 @@ class UnitAccountTest {
     }
 
     @Test
+    fun `other processes and the hypervisor's steal are accounted, and a unit that lost much to steal is named`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        Files.writeString(
+            file,
+            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n" +
+                "p,a,0,10,true,1.000,0.100,0.500,2,0-1,0-1,10.00,1.00\n" +
+                "p,b,10000,10,true,5.000,0.600,2.500,2,0-1,0-1,19.00,1.10\n" +
+                "p,end,20000,10,true,9.000,1.100,4.500,2,0-1,0-1,28.00,3.10\n",
+        )
+        val (a, b) = UnitAccount.read(file)
+        assertThat(a.otherCpu).isCloseTo(9.0 - 4.0 - 0.5 - 2.0, within(1e-9))
+        assertThat(a.stealShare).isCloseTo(0.1 / 20, within(1e-9))
+        assertThat(b.stealShare).isCloseTo(2.0 / 20, within(1e-9))
+        assertThat(UnitColumns.cells(b)).contains("10.0 %")
+        assertThat(UnitColumns.summary(listOf(a, b))).contains("Other processes on the machine used 5.0 CPU s")
+            .contains("the hypervisor took 5.3 % of the CPU time (most in b, round 1: 10.0 %); 1 units lost more than 5.0 %")
+        assertThat(UnitColumns.summary(UnitAccount.read(smoke.resolve("results/units.csv")))).doesNotContain("hypervisor")
+    }
+
+    @Test
     fun `the report shows where the time and the CPU went`(@TempDir out: Path) {
         val outcome = Report.generate(
             ReportInputs(smoke.resolve("results"), out, mapOf("jmeter" to "5.6.3"), 0.0),
