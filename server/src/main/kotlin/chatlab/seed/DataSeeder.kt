@@ -5,7 +5,6 @@ import chatlab.message.MessageIdAllocator
 import chatlab.message.mongo.MessageDocument
 import chatlab.message.redis.CacheGuard
 import chatlab.system.readiness.StartupProgress
-import com.mongodb.client.model.InsertManyOptions
 import org.bson.Document
 import org.slf4j.LoggerFactory
 import org.springframework.boot.ApplicationArguments
@@ -16,16 +15,13 @@ import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.stereotype.Component
 import java.time.Instant
 import java.time.ZoneOffset
-import java.util.Date
 import java.util.concurrent.CompletableFuture
-import java.util.concurrent.Executors
-import java.util.concurrent.atomic.AtomicInteger
 import kotlin.system.measureTimeMillis
 
 /**
  * Seeds rooms, users, memberships and the same messages into MySQL and MongoDB at start-up, unless present.
  * A start-up runner, so the server is not ready (readiness REFUSING_TRAFFIC, API 503) until it is done; its
- * progress shows in the `startup` health details. Writing MongoDB around the cache, it invalidates the cache after.
+ * progress shows in the `startup` health details. Writing MongoDB around the cache, it clears the cache too.
  */
 @Component
 @Order(10)
@@ -33,6 +29,7 @@ class DataSeeder(
     private val properties: SeedProperties,
     private val jdbc: JdbcTemplate,
     private val mongo: MongoTemplate,
+    private val mongoWriter: MongoSeedWriter,
     private val cache: CacheGuard,
     private val startup: StartupProgress,
 ) : ApplicationRunner {
@@ -48,15 +45,22 @@ class DataSeeder(
         val took = measureTimeMillis {
             startup.report(STEP, "generating ${properties.messages} messages")
             val data = SeedData(properties)
-            startup.report(STEP, "writing rooms, users and memberships")
             wipe()
-            seedRelational(data)
-            startup.report(STEP, "writing messages")
-            val mysql = CompletableFuture.runAsync { timed("MySQL") { insertMysql(data.messages) } }
-            val mongo = CompletableFuture.runAsync { timed("MongoDB") { insertMongo(data.messages) } }
-            CompletableFuture.allOf(mysql, mongo).join()
-            updatePreviews(data.messages)
-            cache.invalidateAll(data.rooms.map { it.id })
+            // Both stores at once: MySQL gets rooms, users, memberships, its messages and the room previews while
+            // MongoDB gets its messages; neither waits for the other.
+            startup.report(STEP, "writing rooms, users, memberships and messages")
+            val mysql = CompletableFuture.runAsync {
+                seedRelational(data)
+                timed("MySQL") { insertMysql(data.messages) }
+                updatePreviews(data.messages)
+            }
+            val mongo = CompletableFuture.runAsync {
+                timed("MongoDB (${mongoWriter.route})") { mongoWriter.write(data.messages, properties.batchSize) { progress("MongoDB", it) } }
+            }
+            // The cache may hold rooms from before the reseed (an external Redis). Clearing it while the stores are
+            // written is as good as after: nothing is served before ready, so no read can fill it in between.
+            val redis = CompletableFuture.runAsync { cache.invalidateAll(data.rooms.map { it.id }) }
+            CompletableFuture.allOf(mysql, mongo, redis).join()
             startup.report(STEP, "done")
         }
         log.info("Seeded {} rooms, {} users and {} messages per store in {} ms", properties.rooms, properties.users, properties.messages, took)
@@ -97,23 +101,6 @@ class DataSeeder(
         }
     }
 
-    /** [MONGO_WRITERS] connections at once: the stand-in handles each on its own thread, so the second core helps too. */
-    private fun insertMongo(messages: List<ChatMessage>) {
-        val collection = mongo.getCollection(MessageDocument.COLLECTION)
-        val done = AtomicInteger()
-        val writers = Executors.newFixedThreadPool(MONGO_WRITERS)
-        try {
-            messages.chunked(properties.batchSize).map { batch ->
-                writers.submit {
-                    collection.insertMany(batch.map { it.toSeedDocument() }, InsertManyOptions().ordered(false))
-                    progress("MongoDB", done.addAndGet(batch.size))
-                }
-            }.forEach { it.get() }
-        } finally {
-            writers.shutdown()
-        }
-    }
-
     private fun updatePreviews(messages: List<ChatMessage>) {
         val latest = messages.groupBy { it.roomId }.mapValues { (_, list) -> list.maxWith(compareBy({ it.sentAt }, { it.id })) }
         jdbc.batchUpdate(
@@ -138,16 +125,8 @@ class DataSeeder(
         private val log = LoggerFactory.getLogger(DataSeeder::class.java)
         private const val PROGRESS_EVERY = 50_000
         private const val STEP = "seed"
-        private const val MONGO_WRITERS = 2
 
         /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
         private fun utc(instant: Instant) = instant.atOffset(ZoneOffset.UTC).toLocalDateTime()
-
-        private fun ChatMessage.toSeedDocument() = Document(
-            mapOf(
-                "_id" to id, "roomId" to roomId, "senderId" to senderId, "type" to type.name, "content" to content,
-                "sentAt" to Date.from(sentAt), "clientMessageId" to clientMessageId,
-            ),
-        )
     }
 }

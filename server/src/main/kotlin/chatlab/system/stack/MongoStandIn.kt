@@ -2,16 +2,32 @@ package chatlab.system.stack
 
 import de.bwaldvogel.mongo.MongoServer
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend
+import de.bwaldvogel.mongo.bson.Document
+import java.time.Instant
+import java.util.Date
 import org.slf4j.LoggerFactory
 
 /**
  * The MongoDB stand-in: mongo-java-server, in-process and in memory, speaking the wire protocol.
  * It ignores secondary indexes, so every query scans the collection: its timings say nothing about MongoDB.
  */
-class MongoStandIn private constructor(private val server: MongoServer, port: Int) : EmbeddedService {
+class MongoStandIn private constructor(private val server: MongoServer, private val memory: MemoryBackend, port: Int) : EmbeddedService {
     override val backend = Backend.MONGODB
 
-    override val properties: Map<String, Any> = mapOf("spring.data.mongodb.uri" to "mongodb://127.0.0.1:$port/chatlab")
+    override val properties: Map<String, Any> = mapOf("spring.data.mongodb.uri" to "mongodb://127.0.0.1:$port/$DATABASE")
+
+    /**
+     * Bulk load for the seed: inserts [documents] straight into the stand-in's memory, through the same collection
+     * code (indexes, unique keys) its wire handler calls after decoding, minus the encoding, the loopback and the
+     * decoding. Values must be what the wire decoder produces: dates as [Instant] (a [Date] is converted here).
+     * The collection must exist (the seed creates its indexes first). Throws if any document is rejected (e.g. a
+     * duplicate key).
+     */
+    fun insert(collection: String, documents: List<Map<String, Any?>>) {
+        val target = checkNotNull(memory.resolveDatabase(DATABASE).resolveCollection(collection, false)) { "no collection $collection in the stand-in" }
+        val errors = target.insertDocuments(documents.map { doc -> Document(doc.mapValues { (_, v) -> if (v is Date) v.toInstant() else v }) }, false)
+        check(errors.isNullOrEmpty()) { "the stand-in rejected ${errors.size} of ${documents.size} documents: ${errors.first()}" }
+    }
 
     override fun close() {
         log.info("Stopping the MongoDB stand-in")
@@ -29,12 +45,15 @@ class MongoStandIn private constructor(private val server: MongoServer, port: In
                 ?.getValue("Implementation-Version") ?: "unknown"
         }
 
+        const val DATABASE = "chatlab"
+
         fun start(): MongoStandIn {
-            val server = MongoServer(MemoryBackend())
+            val memory = MemoryBackend()
+            val server = MongoServer(memory)
             val port = FreePort.find()
             server.bind("127.0.0.1", port)
             log.info("MongoDB stand-in (mongo-java-server {}) listening on 127.0.0.1:{}", version, port)
-            return MongoStandIn(server, port)
+            return MongoStandIn(server, memory, port)
         }
     }
 }
