@@ -78,6 +78,8 @@ data class Comparison(
     val mix: List<MixRow> = emptyList(),
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
+    /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */
+    val warmUpLosses: Long = 0,
     val rounds: Int = 1,
     val slo: Double = 50.0,
     /** Figures of an earlier run to compare with, keyed like [Figures]. */

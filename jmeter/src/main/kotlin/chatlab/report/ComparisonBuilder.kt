@@ -19,7 +19,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             val reasons = list.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3)
             Failure(label, list.size, reasons.map { it.key to it.value })
         }.sortedByDescending { it.count }
-        val counted = failed.filterNot { it in overload }
+        val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
+        val counted = failed.filterNot { it in overload || it in warmUpLosses }
         return Comparison(
             shapes = listOf(reference).filterNot { it.isEmpty },
             failures = failures,
@@ -30,6 +31,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             capacity = capacity,
             mix = mix(),
             overloadSamples = overload.size.toLong(),
+            warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,
             slo = slo,
         )

@@ -59,6 +59,10 @@ object Findings {
             add("${Format.count(c.overloadSamples)} samples timed out, got a 503 or were cut at a step's end in capacity steps beyond a path's " +
                 "capacity: the overload the ladder looks for; they do not fail the run.")
         }
+        if (c.warmUpLosses > 0) {
+            add("${Format.count(c.warmUpLosses)} warm-up samples timed out, got a 503 or were cut when the warm-up ended: the cold server " +
+                "the warm-up is there to absorb; unmeasured, they do not fail the run (a wrong answer in the warm-up does).")
+        }
     }
 
     private fun compareCapacity(from: CapacityPath, to: CapacityPath): String {

@@ -16,9 +16,11 @@ class Gate(private val wrongPct: Double, private val unansweredPct: Double = wro
     }
 
     companion object {
-        fun describe(c: Comparison): String =
-            "${Format.count(c.totalSamples)} samples, ${Format.count(c.failedSamples)} failed (${Format.pct(c.errorPct)}): " +
-                "${Format.count(c.wrongSamples)} wrong answers, ${Format.count(c.unansweredSamples)} timeouts or 503s" +
-                if (c.overloadSamples > 0) "; ${Format.count(c.overloadSamples)} more unanswered in capacity steps beyond capacity (not counted)" else ""
+        fun describe(c: Comparison): String {
+            val overload = if (c.overloadSamples > 0) "; ${Format.count(c.overloadSamples)} more unanswered in capacity steps beyond capacity (not counted)" else ""
+            val warmUp = if (c.warmUpLosses > 0) "; ${Format.count(c.warmUpLosses)} unanswered in the unmeasured warm-up (not counted)" else ""
+            return "${Format.count(c.totalSamples)} samples, ${Format.count(c.failedSamples)} failed (${Format.pct(c.errorPct)}): " +
+                "${Format.count(c.wrongSamples)} wrong answers, ${Format.count(c.unansweredSamples)} timeouts or 503s" + overload + warmUp
+        }
     }
 }

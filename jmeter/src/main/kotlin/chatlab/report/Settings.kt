@@ -20,6 +20,10 @@ object Settings {
         if (env.backends.isEmpty()) add("backends: not reported (the preflight plan did not keep /actuator/info)")
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; JMeter ran on the same machine") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB") }
+        env.settings["warmUpSeconds"]?.let {
+            add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
+                "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores (its wrong answers still fail the run)")
+        }
         add("JMeter ${env.settings["jmeter"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")

@@ -65,6 +65,20 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `a warm-up request cut when the warm-up ends does not fail the run, a wrong warm-up answer does`() {
+        val label = "get chat messages [mysql-offset] warm-up"
+        val cut = Sample(0, 1048, label, "Non HTTP response code: java.net.SocketException", "Non HTTP response message: Socket closed", false, "", "", 1)
+        val c = comparison(many(label, 5) + cut + many("get chat messages [mysql-offset] reference", 10))
+        assertThat(c.warmUpLosses).isEqualTo(1)
+        assertThat(c.failedSamples).isZero()
+        assertThat(Gate(0.0, 0.0).passed(c)).isTrue()
+        assertThat(Gate.describe(c)).contains("1 unanswered in the unmeasured warm-up (not counted)")
+        val wrong = comparison(many(label, 5) + sample(label, 20, success = false, why = "not newest first at message 7"))
+        assertThat(wrong.wrongSamples).isEqualTo(1)
+        assertThat(Gate(0.0, 100.0).passed(wrong)).isFalse()
+    }
+
+    @Test
     fun `a wrong answer in an overloaded step still fails the run`() {
         val label = "get chat messages [mysql-offset] capacity@400"
         val c = comparison(many(label, 300) + sample(label, 300, success = false, why = "not newest first at message 7"))
