@@ -76,6 +76,8 @@ data class Comparison(
     val units: List<UnitAccount> = emptyList(),
     val capacity: List<CapacityPath> = emptyList(),
     val mix: List<MixRow> = emptyList(),
+    /** The seats experiment, one row per strategy (empty when it did not run). */
+    val seats: List<SeatRow> = emptyList(),
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */

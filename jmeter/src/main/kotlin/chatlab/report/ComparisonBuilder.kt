@@ -30,6 +30,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             environment = environment,
             capacity = capacity,
             mix = mix(),
+            seats = SeatRow.of(samples),
             overloadSamples = overload.size.toLong(),
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,

@@ -29,6 +29,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
             if (shape == Shape.REFERENCE) latencyBars("Reference shape: history read, median of rounds", c.shapes.flatMap { it.reads }.map { Triple(it.subject.key, it.standIn, it.measured) })
             mine.forEach { table(it) }
         }
+        seats(c)
         reference(c)
         append("<h2>What this run says</h2><ul>")
         Findings.of(c).forEach { append("<li>${esc(it)}</li>") }
@@ -39,9 +40,20 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         Settings.environmentLines(c.environment).forEach { append("<li>${esc(it)}</li>") }
         append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}</p>")
         append("<p>JMeter dashboards: ")
-        append((1..c.rounds).flatMap { r -> listOf("history", "sends").map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
+        append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + if (c.seats.isEmpty()) emptyList() else listOf("seats")).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
         append(" · <a href=\"../jmeter/reports/preflight/index.html\">preflight</a> · <a href=\"summary.md\">summary.md</a> · <a href=\"summary.csv\">summary.csv</a></p>")
         append("</body></html>")
+    }
+
+    private fun StringBuilder.seats(c: Comparison) {
+        if (c.seats.isEmpty()) return
+        append("<h2>${esc(SeatsSection.TITLE)}</h2><p>${esc(SeatsSection.explanation(c.environment.settings))}.</p>")
+        latencyBars("Seats: latency of an entry, median of rounds", c.seats.map { Triple(it.strategy, false, it.measured) })
+        table(SeatsSection.table(c.seats))
+        table(SeatsSection.publicTable(c.seats))
+        append("<ul>")
+        SeatsSection.findings(c.seats).forEach { append("<li>${esc(it)}</li>") }
+        append("</ul>")
     }
 
     private fun StringBuilder.capacityCharts(c: Comparison) {

@@ -20,6 +20,16 @@ object MarkdownReport {
             appendLine()
             mine.forEach { table(it) }
         }
+        if (c.seats.isNotEmpty()) {
+            appendLine("## ${SeatsSection.TITLE}")
+            appendLine()
+            appendLine(SeatsSection.explanation(c.environment.settings) + ".")
+            appendLine()
+            table(SeatsSection.table(c.seats))
+            table(SeatsSection.publicTable(c.seats))
+            SeatsSection.findings(c.seats).forEach { appendLine("- $it") }
+            appendLine()
+        }
         appendLine("## Beside the public reference result")
         appendLine()
         appendLine("| public path | public avg / p95 / TPS | public avg vs baseline | ours (reference shape) avg / p95 / TPS | ours avg vs baseline | conclusion |")

@@ -57,6 +57,16 @@ class RoomService(
         return room(roomId)
     }
 
+    /** A membership another path (the seats strategies) just confirmed. */
+    fun remember(roomId: Long, userId: Long) {
+        knownMembers += MembershipId(roomId, userId)
+    }
+
+    /** Forgets a room's confirmed members, after the lab reset its memberships. */
+    fun forget(roomId: Long) {
+        knownMembers.removeIf { it.roomId == roomId }
+    }
+
     fun updatePreview(roomId: Long, content: String, sentAt: Instant) {
         tx.executeWithoutResult { rooms.updatePreview(roomId, content, sentAt) }
     }

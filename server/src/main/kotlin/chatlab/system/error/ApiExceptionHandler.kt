@@ -49,6 +49,13 @@ class ApiExceptionHandler {
         return respond(HttpStatus.SERVICE_UNAVAILABLE, "the request's deadline passed before the store answered; the store stopped the query", request)
     }
 
+    /** A row lock not granted within MariaDB's lock wait, or a deadlock it broke: contention, answered 503 with the cause. */
+    @ExceptionHandler(org.springframework.dao.PessimisticLockingFailureException::class)
+    fun lockContention(e: org.springframework.dao.PessimisticLockingFailureException, request: HttpServletRequest): ResponseEntity<ApiError> {
+        log.info("Lock contention on {} {}: {}", request.method, request.requestURI, e.mostSpecificCause.toString())
+        return respond(HttpStatus.SERVICE_UNAVAILABLE, "database lock not granted in time (${e.javaClass.simpleName}); try again", request)
+    }
+
     /** Spring Data wraps some driver failures it has no category for; those that mean "MongoDB is unreachable" are 503. */
     @ExceptionHandler(UncategorizedMongoDbException::class)
     fun uncategorizedMongo(e: UncategorizedMongoDbException, request: HttpServletRequest): ResponseEntity<ApiError> =

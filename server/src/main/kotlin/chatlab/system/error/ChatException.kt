@@ -12,3 +12,6 @@ class NotFoundException(message: String) : ChatException(HttpStatus.NOT_FOUND, m
 class ForbiddenException(message: String) : ChatException(HttpStatus.FORBIDDEN, message)
 
 class ConflictException(message: String) : ChatException(HttpStatus.CONFLICT, message)
+
+/** Contention that did not resolve in time (a lock not granted within its wait): 503, with the cause named. */
+class BusyException(message: String) : ChatException(HttpStatus.SERVICE_UNAVAILABLE, message)
