@@ -38,6 +38,10 @@ class ApiExceptionHandler {
         com.mongodb.MongoSocketException::class,
     )
     fun unavailable(e: Exception, request: HttpServletRequest): ResponseEntity<ApiError> {
+        poolWait(e)?.let { wait ->
+            log.info("No free connection for {} {}: {}", request.method, request.requestURI, wait.message)
+            return respond(HttpStatus.SERVICE_UNAVAILABLE, "every database connection stayed busy for the pool's whole wait (${wait.message}); try again", request)
+        }
         log.warn("Backend unavailable for {} {}: {}", request.method, request.requestURI, e.toString())
         return respond(HttpStatus.SERVICE_UNAVAILABLE, "a backend store is unavailable, try again shortly", request)
     }
@@ -80,6 +84,14 @@ class ApiExceptionHandler {
     }
 
     companion object {
+        /**
+         * HikariCP's timeout while every connection was checked out: contention, not an unreachable database. (When
+         * the database is down, the same exception carries the failed connection attempt as its cause.)
+         */
+        fun poolWait(e: Throwable): java.sql.SQLTransientConnectionException? =
+            generateSequence(e) { it.cause }.filterIsInstance<java.sql.SQLTransientConnectionException>()
+                .firstOrNull { it.cause == null && "Connection is not available" in (it.message ?: "") }
+
         private val log = LoggerFactory.getLogger(ApiExceptionHandler::class.java)
     }
 }
