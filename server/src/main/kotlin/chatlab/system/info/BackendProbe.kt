@@ -3,7 +3,9 @@ package chatlab.system.info
 import chatlab.system.stack.Backend
 import chatlab.system.stack.MongoStandIn
 import chatlab.system.stack.Origin
+import chatlab.system.stack.SqliteDatabase
 import org.bson.Document
+import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.core.env.Environment
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.data.redis.connection.RedisConnectionFactory
@@ -17,11 +19,13 @@ class BackendProbe(
     private val mongo: MongoTemplate,
     private val redis: RedisConnectionFactory,
     private val env: Environment,
+    @Qualifier("sqliteDefault") private val sqlite: SqliteDatabase,
 ) {
     fun describeAll(): Map<String, BackendDescription> = mapOf(
         Backend.MYSQL.key to describe(Backend.MYSQL, ::mysql),
         Backend.MONGODB.key to describe(Backend.MONGODB, ::mongodb),
         Backend.REDIS.key to describe(Backend.REDIS, ::redis),
+        "sqlite" to runCatching { describeSqlite() }.getOrElse { BackendDescription.unreachable(Origin.EMBEDDED, it) },
     )
 
     fun origin(backend: Backend): Origin =
@@ -49,6 +53,12 @@ class BackendProbe(
     private fun redis(origin: Origin): BackendDescription {
         val info = redis.connection.use { it.serverCommands().info("server") }
         return BackendDescription.of("Redis", info?.getProperty("redis_version") ?: "unknown", origin)
+    }
+
+    /** SQLite is always a file of this server's (both configurations use the same library). */
+    private fun describeSqlite(): BackendDescription {
+        val version = sqlite.reader.queryForObject("SELECT sqlite_version()", String::class.java) ?: "unknown"
+        return BackendDescription.of("SQLite", version, Origin.EMBEDDED, "files in ${sqlite.file.parent} (xerial sqlite-jdbc)")
     }
 
     companion object {

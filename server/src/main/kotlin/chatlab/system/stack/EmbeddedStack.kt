@@ -13,7 +13,8 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
     }
 
     fun properties(): Map<String, Any> = services.flatMap { it.properties.entries }.associate { it.key to it.value } +
-        origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name }
+        origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name } +
+        ("chatlab.sqlite.dir" to dir.resolve("sqlite").toString())
 
     /** Returns once every embedded server accepts connections (MariaDB starts in the background). */
     fun awaitStarted() {

@@ -1,0 +1,78 @@
+package chatlab.system.stack
+
+import com.zaxxer.hikari.HikariConfig
+import com.zaxxer.hikari.HikariDataSource
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.jdbc.datasource.DataSourceTransactionManager
+import org.springframework.transaction.support.TransactionTemplate
+import org.sqlite.SQLiteConfig
+import java.nio.file.Path
+
+/**
+ * One SQLite file behind its pools: [writer] for every write (in a transaction, `BEGIN IMMEDIATE` when tuned) and
+ * [reader] for reads, which is the same pool as the writer in the driver-defaults configuration. Deliberately not a
+ * `DataSource` bean, so Spring Boot's own MySQL pool stays the application's data source.
+ */
+class SqliteDatabase private constructor(
+    val name: String,
+    val file: Path,
+    val tuned: Boolean,
+    private val writerPool: HikariDataSource,
+    private val readerPool: HikariDataSource,
+) : AutoCloseable {
+    val writer = JdbcTemplate(writerPool)
+    val reader = JdbcTemplate(readerPool)
+    val writeTransaction = TransactionTemplate(DataSourceTransactionManager(writerPool))
+
+    /** The pools' configuration MXBeans, writer first: sizes can be changed at run time. */
+    val pools: List<HikariDataSource> get() = listOf(writerPool, readerPool).distinct()
+
+    /** STRICT tables when tuned (type-checked columns), plain ones with the driver's defaults. */
+    val tableOptions: String get() = if (tuned) " STRICT" else ""
+
+    override fun close() {
+        pools.forEach { it.close() }
+    }
+
+    companion object {
+        /** The driver's defaults: rollback journal, `synchronous` FULL, deferred transactions, its 3 s busy timeout. */
+        fun defaults(dir: Path, poolSize: Int): SqliteDatabase {
+            val file = dir.resolve("chatlab-default.db")
+            val pool = pool("sqlite", file, SQLiteConfig(), poolSize)
+            return SqliteDatabase("sqlite", file, tuned = false, pool, pool)
+        }
+
+        /**
+         * The public guide's server settings: WAL, `busy_timeout` 5000, `synchronous` NORMAL, a 64 MB cache, foreign
+         * keys, temp store in memory, `BEGIN IMMEDIATE`; one writer connection and a pool of [readers] read-only ones.
+         */
+        fun tuned(dir: Path, readers: Int): SqliteDatabase {
+            val file = dir.resolve("chatlab-tuned.db")
+            fun config(readOnly: Boolean) = SQLiteConfig().apply {
+                setJournalMode(SQLiteConfig.JournalMode.WAL)
+                setBusyTimeout(5000)
+                setSynchronous(SQLiteConfig.SynchronousMode.NORMAL)
+                setCacheSize(-64_000)
+                enforceForeignKeys(true)
+                setTempStore(SQLiteConfig.TempStore.MEMORY)
+                setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE)
+                setReadOnly(readOnly)
+            }
+            val writer = pool("sqlite-tuned-writer", file, config(readOnly = false), 1)
+            val reader = pool("sqlite-tuned-reader", file, config(readOnly = true), readers, readOnly = true)
+            return SqliteDatabase("sqlite-tuned", file, tuned = true, writer, reader)
+        }
+
+        private fun pool(name: String, file: Path, config: SQLiteConfig, size: Int, readOnly: Boolean = false) = HikariDataSource(
+            HikariConfig().apply {
+                poolName = name
+                jdbcUrl = "jdbc:sqlite:$file"
+                dataSourceProperties = config.toProperties()
+                maximumPoolSize = size
+                connectionTimeout = 3000
+                // HikariCP sets every connection's read-only flag; SQLite fixes it when it opens the file: they must agree.
+                isReadOnly = readOnly
+            },
+        )
+    }
+}
