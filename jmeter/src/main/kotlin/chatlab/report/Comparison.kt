@@ -78,6 +78,8 @@ data class Comparison(
     val mix: List<MixRow> = emptyList(),
     /** The seats experiment, one row per strategy (empty when it did not run). */
     val seats: List<SeatRow> = emptyList(),
+    /** The counters experiment, one row per store, mode and load shape (empty when it did not run). */
+    val counters: List<CounterRow> = emptyList(),
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */

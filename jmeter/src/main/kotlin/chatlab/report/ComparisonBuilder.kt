@@ -31,6 +31,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             capacity = capacity,
             mix = mix(),
             seats = SeatRow.of(samples),
+            counters = CounterRow.of(samples),
             overloadSamples = overload.size.toLong(),
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,

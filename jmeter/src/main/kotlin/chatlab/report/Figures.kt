@@ -23,6 +23,14 @@ object Figures {
             add(Figure("capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, path.standIn))
             for (step in path.steps) add(Figure("capacity", step.measured.label, "p95", step.measured.spread { it.p95 }, path.standIn))
         }
+        for (row in c.seats) {
+            add(Figure("seats", row.measured.label, "tps", row.measured.spread { it.throughput }, false))
+            add(Figure("seats", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
+        }
+        for (row in c.counters) {
+            add(Figure("counters", row.measured.label, "tps", row.measured.spread { it.throughput }, false))
+            add(Figure("counters", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
+        }
         for (row in c.mix) {
             add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))
             add(Figure("mix", row.measured.label, "p95", row.measured.spread { it.p95 }, row.standIn))

@@ -30,6 +30,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
             mine.forEach { table(it) }
         }
         seats(c)
+        counters(c)
         reference(c)
         append("<h2>What this run says</h2><ul>")
         Findings.of(c).forEach { append("<li>${esc(it)}</li>") }
@@ -40,7 +41,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         Settings.environmentLines(c.environment).forEach { append("<li>${esc(it)}</li>") }
         append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}</p>")
         append("<p>JMeter dashboards: ")
-        append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + if (c.seats.isEmpty()) emptyList() else listOf("seats")).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
+        append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + listOfNotNull("seats".takeIf { c.seats.isNotEmpty() }, "counters".takeIf { c.counters.isNotEmpty() })).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
         append(" · <a href=\"../jmeter/reports/preflight/index.html\">preflight</a> · <a href=\"summary.md\">summary.md</a> · <a href=\"summary.csv\">summary.csv</a></p>")
         append("</body></html>")
     }
@@ -53,6 +54,17 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         table(SeatsSection.publicTable(c.seats))
         append("<ul>")
         SeatsSection.findings(c.seats).forEach { append("<li>${esc(it)}</li>") }
+        append("</ul>")
+    }
+
+    private fun StringBuilder.counters(c: Comparison) {
+        if (c.counters.isEmpty()) return
+        append("<h2>${esc(CountersSection.TITLE)}</h2><p>${esc(CountersSection.explanation(c.environment.settings))}.</p>")
+        latencyBars("Counters: latency of a view, median of rounds", c.counters.map { Triple("${it.store} ${it.mode} ${it.shape}", false, it.measured) })
+        table(CountersSection.table(c.counters))
+        table(CountersSection.publicTable(c.counters))
+        append("<ul>")
+        CountersSection.findings(c.counters).forEach { append("<li>${esc(it)}</li>") }
         append("</ul>")
     }
 

@@ -30,6 +30,16 @@ object MarkdownReport {
             SeatsSection.findings(c.seats).forEach { appendLine("- $it") }
             appendLine()
         }
+        if (c.counters.isNotEmpty()) {
+            appendLine("## ${CountersSection.TITLE}")
+            appendLine()
+            appendLine(CountersSection.explanation(c.environment.settings) + ".")
+            appendLine()
+            table(CountersSection.table(c.counters))
+            table(CountersSection.publicTable(c.counters))
+            CountersSection.findings(c.counters).forEach { appendLine("- $it") }
+            appendLine()
+        }
         appendLine("## Beside the public reference result")
         appendLine()
         appendLine("| public path | public avg / p95 / TPS | public avg vs baseline | ours (reference shape) avg / p95 / TPS | ours avg vs baseline | conclusion |")

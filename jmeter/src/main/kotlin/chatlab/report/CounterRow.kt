@@ -1,0 +1,60 @@
+package chatlab.report
+
+/**
+ * One counters unit over the rounds of a run: a store and mode under one load shape (`threads@N` closed-loop threads or
+ * `rate@R` open-model arrivals), its views measured per round, failures by cause, and how many audits found no lost update.
+ */
+data class CounterRow(
+    val store: String,
+    val mode: String,
+    val shape: String,
+    val measured: Measured,
+    val counted: Long,
+    val failed: Long,
+    val failureCauses: List<Pair<String, Int>>,
+    val auditsHeld: Int,
+    val audits: Int,
+    val auditProblems: List<String>,
+) {
+    val invariant: String get() = when {
+        audits == 0 -> "not audited"
+        auditsHeld == audits -> "held in $audits/$audits rounds"
+        else -> "BROKEN in ${audits - auditsHeld}/$audits rounds: ${auditProblems.joinToString("; ")}"
+    }
+
+    /** The threads of a closed-loop shape, null for an open-model step. */
+    val threads: Int? get() = shape.removePrefix("threads@").takeIf { shape.startsWith("threads@") }?.toIntOrNull()
+
+    /** Failures whose cause names SQLite's lock (`SQLITE_BUSY`). */
+    val busy: Long get() = failureCauses.filter { "SQLITE_BUSY" in it.first }.sumOf { it.second }.toLong()
+
+    companion object {
+        private val VIEW = Regex("""^view \[([a-z-]+) (counter|log)] ((?:threads|rate)@[0-9.]+)$""")
+        private val COUNT = Regex("""^count \[([a-z-]+) (counter|log)] ((?:threads|rate)@[0-9.]+)$""")
+
+        val STORES = listOf("mysql", "sqlite", "sqlite-tuned")
+
+        fun of(samples: List<Sample>): List<CounterRow> {
+            fun key(m: MatchResult) = Triple(m.groupValues[1], m.groupValues[2], m.groupValues[3])
+            val views = samples.mapNotNull { s -> VIEW.matchEntire(s.label)?.let { key(it) to s } }.groupBy({ it.first }, { it.second })
+            val audits = samples.mapNotNull { s -> COUNT.matchEntire(s.label)?.let { key(it) to s } }.groupBy({ it.first }, { it.second })
+            val order = compareBy<Triple<String, String, String>>({ STORES.indexOf(it.first).let { i -> if (i < 0) STORES.size else i } }, { it.second },
+                { if (it.third.startsWith("threads@")) it.third.removePrefix("threads@").toDouble() else Double.MAX_VALUE })
+            return views.keys.sortedWith(order).map { k ->
+                val list = views.getValue(k)
+                val failed = list.filterNot { it.success }
+                val checks = audits[k].orEmpty()
+                CounterRow(
+                    store = k.first, mode = k.second, shape = k.third,
+                    measured = Measured.of("view [${k.first} ${k.second}] ${k.third}", list),
+                    counted = list.count { it.success }.toLong(),
+                    failed = failed.size.toLong(),
+                    failureCauses = failed.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3).map { it.key to it.value },
+                    auditsHeld = checks.count { it.success },
+                    audits = checks.size,
+                    auditProblems = checks.filterNot { it.success }.map { it.failureReason() }.distinct(),
+                )
+            }
+        }
+    }
+}
