@@ -16,8 +16,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         )
         val failed = samples.filterNot { it.success }
         val failures = failed.groupBy { it.label }.map { (label, list) ->
-            val reasons = list.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3)
-            Failure(label, list.size, reasons.map { it.key to it.value })
+            Failure(label, list.size, Audits.causes(list))
         }.sortedByDescending { it.count }
         val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
         val counted = failed.filterNot { it in overload || it in warmUpLosses }

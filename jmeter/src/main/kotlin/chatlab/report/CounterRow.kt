@@ -12,15 +12,9 @@ data class CounterRow(
     val counted: Long,
     val failed: Long,
     val failureCauses: List<Pair<String, Int>>,
-    val auditsHeld: Int,
-    val audits: Int,
-    val auditProblems: List<String>,
+    val audits: Audits,
 ) {
-    val invariant: String get() = when {
-        audits == 0 -> "not audited"
-        auditsHeld == audits -> "held in $audits/$audits rounds"
-        else -> "BROKEN in ${audits - auditsHeld}/$audits rounds: ${auditProblems.joinToString("; ")}"
-    }
+    val invariant: String get() = audits.invariant
 
     /** The threads of a closed-loop shape, null for an open-model step. */
     val threads: Int? get() = shape.removePrefix("threads@").takeIf { shape.startsWith("threads@") }?.toIntOrNull()
@@ -49,10 +43,8 @@ data class CounterRow(
                     measured = Measured.of("view [${k.first} ${k.second}] ${k.third}", list),
                     counted = list.count { it.success }.toLong(),
                     failed = failed.size.toLong(),
-                    failureCauses = failed.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3).map { it.key to it.value },
-                    auditsHeld = checks.count { it.success },
-                    audits = checks.size,
-                    auditProblems = checks.filterNot { it.success }.map { it.failureReason() }.distinct(),
+                    failureCauses = Audits.causes(failed),
+                    audits = Audits.of(checks),
                 )
             }
         }

@@ -4,8 +4,14 @@ package chatlab.report
  * The counters experiment in the report: every store, mode and load shape with its failures by cause and its audit,
  * the public SQLite-vs-MySQL view counts beside ours, and what the rounds say (a difference only beyond both spreads).
  */
-object CountersSection {
+object CountersSection : ExperimentSection<CounterRow> {
     const val TITLE = "Counters — a hot row against an append log, MySQL against SQLite"
+    override val title = TITLE
+    override val barsTitle = "Counters: latency of a view, median of rounds"
+
+    override fun bars(rows: List<CounterRow>) = rows.map { Triple("${it.store} ${it.mode} ${it.shape}", false, it.measured) }
+
+    override fun tables(rows: List<CounterRow>) = listOf(table(rows), publicTable(rows))
 
     /** The public test: 100,000 view counts on SQLite and MySQL at 10 and at 100 threads (100 pooled connections). */
     data class PublicLine(val threads: Int, val store: String, val tps: Double, val failures: Long)
@@ -15,7 +21,7 @@ object CountersSection {
         PublicLine(100, "sqlite", 2_400.0, 821), PublicLine(100, "mysql", 3_256.0, 0),
     )
 
-    fun explanation(settings: Map<String, String>): String =
+    override fun explanation(settings: Map<String, String>): String =
         "Per store (MySQL; SQLite with the driver's defaults; SQLite tuned: WAL, busy_timeout 5000, one writer) and mode (counter: one " +
             "hot row per room, incremented; log: one row per view), three units per round: ${settings["viewFewThreads"] ?: "?"} and " +
             "${settings["viewManyThreads"] ?: "?"} closed-loop threads sharing ${settings["viewRequests"] ?: "?"} views (no think time), then " +
@@ -32,7 +38,7 @@ object CountersSection {
                 r.store, r.mode, r.shape.replace("threads@", "").let { if (r.threads != null) "$it threads" else r.shape.replace("rate@", "") + "/s" },
                 Format.count(s.samples), tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
                 Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.failed),
-                r.failureCauses.joinToString("; ") { "${it.second}× ${it.first}" }, r.invariant,
+                Audits.cell(r.failureCauses), r.invariant,
             )
         },
         rows.map { false },
@@ -55,11 +61,11 @@ object CountersSection {
         )
     }
 
-    fun findings(rows: List<CounterRow>): List<String> = buildList {
+    override fun findings(rows: List<CounterRow>): List<String> = buildList {
         if (rows.isEmpty()) return@buildList
-        val broken = rows.filter { it.audits > 0 && it.auditsHeld < it.audits }
+        val broken = rows.filter { it.audits.broken }
         add(if (broken.isEmpty()) "Counters: no lost update — every unit's count equalled the views acknowledged, in every audited round."
-            else "Counters: LOST OR EXTRA UPDATES in ${broken.joinToString { "${it.store} ${it.mode} ${it.shape} (${it.auditProblems.joinToString("; ")})" }}.")
+            else "Counters: LOST OR EXTRA UPDATES in ${broken.joinToString { "${it.store} ${it.mode} ${it.shape} (${it.audits.problems.joinToString("; ")})" }}.")
         for (threads in PUBLIC.map { it.threads }.distinct()) {
             val sqlite = ours(rows, PUBLIC.first { it.threads == threads && it.store == "sqlite" }) ?: continue
             val mysql = ours(rows, PUBLIC.first { it.threads == threads && it.store == "mysql" }) ?: continue

@@ -29,8 +29,8 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
             if (shape == Shape.REFERENCE) latencyBars("Reference shape: history read, median of rounds", c.shapes.flatMap { it.reads }.map { Triple(it.subject.key, it.standIn, it.measured) })
             mine.forEach { table(it) }
         }
-        seats(c)
-        counters(c)
+        experiment(SeatsSection, c.seats, c)
+        experiment(CountersSection, c.counters, c)
         reference(c)
         append("<h2>What this run says</h2><ul>")
         Findings.of(c).forEach { append("<li>${esc(it)}</li>") }
@@ -46,25 +46,13 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         append("</body></html>")
     }
 
-    private fun StringBuilder.seats(c: Comparison) {
-        if (c.seats.isEmpty()) return
-        append("<h2>${esc(SeatsSection.TITLE)}</h2><p>${esc(SeatsSection.explanation(c.environment.settings))}.</p>")
-        latencyBars("Seats: latency of an entry, median of rounds", c.seats.map { Triple(it.strategy, false, it.measured) })
-        table(SeatsSection.table(c.seats))
-        table(SeatsSection.publicTable(c.seats))
+    private fun <R> StringBuilder.experiment(section: ExperimentSection<R>, rows: List<R>, c: Comparison) {
+        if (rows.isEmpty()) return
+        append("<h2>${esc(section.title)}</h2><p>${esc(section.explanation(c.environment.settings))}.</p>")
+        latencyBars(section.barsTitle, section.bars(rows))
+        section.tables(rows).forEach { table(it) }
         append("<ul>")
-        SeatsSection.findings(c.seats).forEach { append("<li>${esc(it)}</li>") }
-        append("</ul>")
-    }
-
-    private fun StringBuilder.counters(c: Comparison) {
-        if (c.counters.isEmpty()) return
-        append("<h2>${esc(CountersSection.TITLE)}</h2><p>${esc(CountersSection.explanation(c.environment.settings))}.</p>")
-        latencyBars("Counters: latency of a view, median of rounds", c.counters.map { Triple("${it.store} ${it.mode} ${it.shape}", false, it.measured) })
-        table(CountersSection.table(c.counters))
-        table(CountersSection.publicTable(c.counters))
-        append("<ul>")
-        CountersSection.findings(c.counters).forEach { append("<li>${esc(it)}</li>") }
+        section.findings(rows).forEach { append("<li>${esc(it)}</li>") }
         append("</ul>")
     }
 

@@ -20,26 +20,8 @@ object MarkdownReport {
             appendLine()
             mine.forEach { table(it) }
         }
-        if (c.seats.isNotEmpty()) {
-            appendLine("## ${SeatsSection.TITLE}")
-            appendLine()
-            appendLine(SeatsSection.explanation(c.environment.settings) + ".")
-            appendLine()
-            table(SeatsSection.table(c.seats))
-            table(SeatsSection.publicTable(c.seats))
-            SeatsSection.findings(c.seats).forEach { appendLine("- $it") }
-            appendLine()
-        }
-        if (c.counters.isNotEmpty()) {
-            appendLine("## ${CountersSection.TITLE}")
-            appendLine()
-            appendLine(CountersSection.explanation(c.environment.settings) + ".")
-            appendLine()
-            table(CountersSection.table(c.counters))
-            table(CountersSection.publicTable(c.counters))
-            CountersSection.findings(c.counters).forEach { appendLine("- $it") }
-            appendLine()
-        }
+        experiment(SeatsSection, c.seats, c)
+        experiment(CountersSection, c.counters, c)
         appendLine("## Beside the public reference result")
         appendLine()
         appendLine("| public path | public avg / p95 / TPS | public avg vs baseline | ours (reference shape) avg / p95 / TPS | ours avg vs baseline | conclusion |")
@@ -69,6 +51,17 @@ object MarkdownReport {
         appendLine(Columns.STAND_IN_NOTE)
         appendLine()
         appendLine(Columns.FINISHED_NOTE)
+    }
+
+    private fun <R> StringBuilder.experiment(section: ExperimentSection<R>, rows: List<R>, c: Comparison) {
+        if (rows.isEmpty()) return
+        appendLine("## ${section.title}")
+        appendLine()
+        appendLine(section.explanation(c.environment.settings) + ".")
+        appendLine()
+        section.tables(rows).forEach { table(it) }
+        section.findings(rows).forEach { appendLine("- $it") }
+        appendLine()
     }
 
     private fun StringBuilder.table(t: Table) {

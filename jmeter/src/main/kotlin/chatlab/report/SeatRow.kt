@@ -11,15 +11,9 @@ data class SeatRow(
     val refused: Long,
     val failed: Long,
     val failureCauses: List<Pair<String, Int>>,
-    val auditsHeld: Int,
-    val audits: Int,
-    val auditProblems: List<String>,
+    val audits: Audits,
 ) {
-    val invariant: String get() = when {
-        audits == 0 -> "not audited"
-        auditsHeld == audits -> "held in $audits/$audits rounds"
-        else -> "BROKEN in ${audits - auditsHeld}/$audits rounds: ${auditProblems.joinToString("; ")}"
-    }
+    val invariant: String get() = audits.invariant
 
     companion object {
         private val ENTER = Regex("""^enter \[([a-z-]+)] rush$""")
@@ -41,10 +35,8 @@ data class SeatRow(
                     seated = list.count { it.success && it.responseCode == "200" }.toLong(),
                     refused = list.count { it.success && it.responseCode == "409" }.toLong(),
                     failed = failed.size.toLong(),
-                    failureCauses = failed.groupingBy { it.failureReason() }.eachCount().entries.sortedByDescending { it.value }.take(3).map { it.key to it.value },
-                    auditsHeld = checks.count { it.success },
-                    audits = checks.size,
-                    auditProblems = checks.filterNot { it.success }.map { it.failureReason() }.distinct(),
+                    failureCauses = Audits.causes(failed),
+                    audits = Audits.of(checks),
                 )
             }
         }

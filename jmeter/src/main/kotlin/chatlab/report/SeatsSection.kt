@@ -4,8 +4,14 @@ package chatlab.report
  * The seats experiment in the report: our strategies' table, the public k6 test's MySQL-lock and Redis-lock figures
  * beside ours, and what the rounds say about them (computed: a difference counts only beyond both spreads).
  */
-object SeatsSection {
+object SeatsSection : ExperimentSection<SeatRow> {
     const val TITLE = "Seats — who gets the last seat"
+    override val title = TITLE
+    override val barsTitle = "Seats: latency of an entry, median of rounds"
+
+    override fun bars(rows: List<SeatRow>) = rows.map { Triple(it.strategy, false, it.measured) }
+
+    override fun tables(rows: List<SeatRow>) = listOf(table(rows), publicTable(rows))
 
     /** The public test: 10,000 k6 virtual users for 30 s on a laptop, coupon issuing behind a MySQL or a Redis lock. */
     data class PublicLine(val title: String, val ours: String, val tps: Double, val avg: Double, val p95: Double, val failedPct: Double)
@@ -15,7 +21,7 @@ object SeatsSection {
         PublicLine("Redis lock", "redis-lock", 2_692.0, 319.0, 1_170.0, 2.53),
     )
 
-    fun explanation(settings: Map<String, String>): String =
+    override fun explanation(settings: Map<String, String>): String =
         "Per strategy and round: an event room reset to ${settings["seats"] ?: "?"} seats, then ${settings["rushThreads"] ?: "?"} threads released " +
             "at once, each entering ${settings["rushLoops"] ?: "?"} times as a new user (closed loop, no think time), then the lab's audit of the " +
             "invariant (members = min(seats, entrants), nobody twice, count = rows, Redis gate = MySQL). 200 is a seat, 409 a clean " +
@@ -29,7 +35,7 @@ object SeatsSection {
             listOf(
                 r.strategy, Format.count(s.samples), tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
                 Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.seated), Format.count(r.refused), Format.count(r.failed),
-                r.failureCauses.joinToString("; ") { "${it.second}× ${it.first}" }, r.invariant,
+                Audits.cell(r.failureCauses), r.invariant,
             )
         },
         rows.map { false },
@@ -49,11 +55,11 @@ object SeatsSection {
     )
 
     /** Whether the public ordering (the Redis lock well ahead of the MySQL lock) held here, and every invariant. */
-    fun findings(rows: List<SeatRow>): List<String> = buildList {
+    override fun findings(rows: List<SeatRow>): List<String> = buildList {
         if (rows.isEmpty()) return@buildList
-        val broken = rows.filter { it.audits > 0 && it.auditsHeld < it.audits }
+        val broken = rows.filter { it.audits.broken }
         add(if (broken.isEmpty()) "Seats: every strategy's invariant held in every audited round (${rows.joinToString { it.strategy }})."
-            else "Seats: the invariant BROKE for ${broken.joinToString { "${it.strategy} (${it.auditProblems.joinToString("; ")})" }}.")
+            else "Seats: the invariant BROKE for ${broken.joinToString { "${it.strategy} (${it.audits.problems.joinToString("; ")})" }}.")
         val db = rows.firstOrNull { it.strategy == "db-lock" }
         val redis = rows.firstOrNull { it.strategy == "redis-lock" }
         if (db != null && redis != null) {

@@ -1,0 +1,19 @@
+package chatlab.report
+
+/** A lab experiment's part of the report (seats, counters): the same parts, rendered alike in HTML and Markdown. */
+interface ExperimentSection<R> {
+    val title: String
+
+    /** What one unit of the experiment does, with the settings of this run. */
+    fun explanation(settings: Map<String, String>): String
+
+    /** The latency chart's title and its bars (name, stand-in, measured). */
+    val barsTitle: String
+
+    fun bars(rows: List<R>): List<Triple<String, Boolean, Measured>>
+
+    /** Our table, then the public figures beside ours. */
+    fun tables(rows: List<R>): List<Table>
+
+    fun findings(rows: List<R>): List<String>
+}
