@@ -7,6 +7,7 @@ import chatlab.message.mongo.MessageDocument
 import chatlab.message.mongo.MongoMessageStore
 import chatlab.message.mysql.MessageEntity
 import chatlab.message.mysql.MysqlMessageStore
+import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.room.ChatRoom
 import chatlab.room.ChatUser
 import chatlab.room.Membership
@@ -32,6 +33,7 @@ class RepositoryStoresIT(
     @Autowired private val ids: MessageIdAllocator,
     @Autowired private val mysqlStore: MysqlMessageStore,
     @Autowired private val mongoStore: MongoMessageStore,
+    @Autowired private val sqliteStores: List<SqliteMessageStore>,
 ) {
 
     @Test
@@ -52,26 +54,32 @@ class RepositoryStoresIT(
     }
 
     @Test
-    fun `a message saved through each adapter is in that store and not in the other`() {
-        val toMysql = message(ids.nextId(), "to mysql")
-        val toMongo = message(ids.nextId(), "to mongo")
-        mysqlStore.save(toMysql)
-        mongoStore.save(toMongo)
-        fun inMysql(id: Long) = jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE id = ?", Long::class.java, id)
+    fun `a message saved through each adapter is in that store and in no other`() {
+        val adapters = listOf(mysqlStore, mongoStore) + sqliteStores
+        val saved = adapters.map { it.save(message(ids.nextId(), "to ${it.kind.key}")) }
+        fun inMysql(id: Long) = jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE id = ?", Long::class.java, id)!!
         fun inMongo(id: Long) = mongo.getCollection(MessageDocument.COLLECTION).countDocuments(Document("_id", id))
-        assertThat(inMysql(toMysql.id) to inMongo(toMysql.id)).isEqualTo(1L to 0L)
-        assertThat(inMysql(toMongo.id) to inMongo(toMongo.id)).isEqualTo(0L to 1L)
+        fun inSqlite(store: SqliteMessageStore, id: Long) =
+            store.database.reader.queryForObject("SELECT COUNT(*) FROM chat_message WHERE id = ?", Long::class.java, id)!!
+        saved.forEachIndexed { i, message ->
+            val where = listOf(inMysql(message.id), inMongo(message.id)) + sqliteStores.map { inSqlite(it, message.id) }
+            assertThat(where).describedAs(adapters[i].kind.key).isEqualTo(adapters.indices.map { if (it == i) 1L else 0L })
+        }
     }
 
     @Test
     fun `a retried clientMessageId is stored once in each store and the first copy is returned`() {
-        listOf(mysqlStore, mongoStore).forEach { store ->
+        (listOf(mysqlStore, mongoStore) + sqliteStores).forEach { store ->
             val first = store.save(message(ids.nextId(), "first try").copy(clientMessageId = "retry-${store.kind.key}"))
             val retry = store.save(message(ids.nextId(), "second try").copy(clientMessageId = "retry-${store.kind.key}"))
             assertThat(retry).describedAs(store.kind.key).isEqualTo(first)
         }
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE client_message_id = 'retry-mysql'", Long::class.java)).isEqualTo(1)
         assertThat(mongo.getCollection(MessageDocument.COLLECTION).countDocuments(Document("clientMessageId", "retry-mongo"))).isEqualTo(1)
+        sqliteStores.forEach { store ->
+            assertThat(store.database.reader.queryForObject("SELECT COUNT(*) FROM chat_message WHERE client_message_id = ?", Long::class.java, "retry-${store.kind.key}"))
+                .describedAs(store.kind.key).isEqualTo(1)
+        }
     }
 
     private fun message(id: Long, content: String) =

@@ -18,7 +18,7 @@ class SqliteViewCounter(private val db: SqliteDatabase, override val store: View
         db.writer.execute("CREATE INDEX IF NOT EXISTS room_view_log_room ON room_view_log (room_id)")
     }
 
-    override fun record(roomId: Long, mode: CounterMode) {
+    override fun record(roomId: Long, mode: CounterMode) = db.busyAsUnavailable {
         db.writeTransaction.executeWithoutResult {
             when (mode) {
                 CounterMode.COUNTER -> db.writer.update(
@@ -29,7 +29,9 @@ class SqliteViewCounter(private val db: SqliteDatabase, override val store: View
         }
     }
 
-    override fun count(roomId: Long, mode: CounterMode): Long = when (mode) {
+    override fun count(roomId: Long, mode: CounterMode): Long = db.busyAsUnavailable { count(mode, roomId) }
+
+    private fun count(mode: CounterMode, roomId: Long): Long = when (mode) {
         CounterMode.COUNTER -> db.reader.queryForList("SELECT views FROM room_view_counter WHERE room_id = ?", Long::class.java, roomId).firstOrNull() ?: 0
         CounterMode.LOG -> db.reader.queryForObject("SELECT COUNT(*) FROM room_view_log WHERE room_id = ?", Long::class.java, roomId)!!
     }

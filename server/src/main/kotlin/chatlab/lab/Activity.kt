@@ -9,6 +9,8 @@ data class Activity(
     val mysqlActive: Int,
     val mysqlWaiting: Int,
     val mongoCheckedOut: Int,
+    /** SQLite connections in use or awaited, over both files' pools. */
+    val sqliteActive: Int,
     val busyCores: Double,
     val cpuSeconds: CpuSeconds,
     val cores: Int,

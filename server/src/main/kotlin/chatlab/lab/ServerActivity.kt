@@ -1,6 +1,7 @@
 package chatlab.lab
 
 import chatlab.system.cpu.CpuAffinity
+import chatlab.system.stack.SqliteDatabase
 import com.zaxxer.hikari.HikariDataSource
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.BeanFactory
@@ -11,7 +12,7 @@ import javax.sql.DataSource
 
 /**
  * Reads in-flight work from what Spring Boot already measures: Micrometer's active HTTP requests and MongoDB pool
- * gauges, HikariCP's pool MXBean, and the STOMP channel executors' active and queued tasks (looked up by name: Spring
+ * gauges, HikariCP's pool MXBeans (MySQL and every SQLite pool), and the STOMP channel executors' active and queued tasks (looked up by name: Spring
  * declares them as no autowiring candidates).
  */
 @Component
@@ -21,6 +22,7 @@ class ServerActivity(
     private val beans: BeanFactory,
     private val cpu: CpuMeter,
     private val properties: LabProperties,
+    private val sqlite: List<SqliteDatabase>,
 ) {
     /** Takes [CpuMeter.WINDOW] to measure the CPUs; [self] requests in flight are the caller's own (this request), not load. */
     fun now(self: Int = 1): Activity {
@@ -30,10 +32,11 @@ class ServerActivity(
         val mongo = registry.find("mongodb.driver.pool.checkedout").gauges().sumOf { it.value() }.toInt()
         val stompIn = pending("clientInboundChannelExecutor")
         val stompOut = pending("clientOutboundChannelExecutor")
+        val files = sqlite.flatMap { it.pools }.mapNotNull { it.hikariPoolMXBean }.sumOf { it.activeConnections + it.threadsAwaitingConnection }
         val idle = http <= 0 && stompIn == 0 && stompOut == 0 && pool.activeConnections == 0 && pool.threadsAwaitingConnection == 0 &&
-            mongo == 0 && cores < properties.idleCpuCores
+            mongo == 0 && files == 0 && cores < properties.idleCpuCores
         return Activity(
-            idle, maxOf(http, 0), stompIn, stompOut, pool.activeConnections, pool.threadsAwaitingConnection, mongo, cores, cpu.read(),
+            idle, maxOf(http, 0), stompIn, stompOut, pool.activeConnections, pool.threadsAwaitingConnection, mongo, files, cores, cpu.read(),
             Runtime.getRuntime().availableProcessors(), CpuAffinity.allowed(),
         )
     }

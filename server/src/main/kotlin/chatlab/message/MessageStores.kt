@@ -15,7 +15,7 @@ class MessageStores(stores: List<MessageStore>) {
 
     /** Writes with `mongo` go through the cache adapter, so the cache sees every MongoDB write. */
     fun writer(kind: StoreKind): MessageStore = when (kind) {
-        StoreKind.MYSQL -> byKind.getValue(StoreKind.MYSQL)
         StoreKind.MONGO, StoreKind.MONGO_REDIS -> byKind.getValue(StoreKind.MONGO_REDIS)
+        else -> byKind.getValue(kind)
     }
 }

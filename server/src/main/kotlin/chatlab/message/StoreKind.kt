@@ -6,7 +6,13 @@ import chatlab.system.error.BadRequestException
 enum class StoreKind(val key: String, val supportsOffset: Boolean) {
     MYSQL("mysql", supportsOffset = true),
     MONGO("mongo", supportsOffset = true),
-    MONGO_REDIS("mongo-redis", supportsOffset = false);
+    MONGO_REDIS("mongo-redis", supportsOffset = false),
+
+    /** SQLite with the driver's defaults. */
+    SQLITE("sqlite", supportsOffset = true),
+
+    /** SQLite tuned for servers (WAL, busy_timeout, one writer, …). */
+    SQLITE_TUNED("sqlite-tuned", supportsOffset = true);
 
     companion object {
         fun parse(value: String): StoreKind = entries.firstOrNull { it.key == value.trim().lowercase() }

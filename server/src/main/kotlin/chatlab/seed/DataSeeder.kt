@@ -4,6 +4,7 @@ import chatlab.message.ChatMessage
 import chatlab.message.MessageIdAllocator
 import chatlab.message.mongo.MessageDocument
 import chatlab.message.redis.CacheGuard
+import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.system.readiness.StartupProgress
 import org.bson.Document
 import org.slf4j.LoggerFactory
@@ -19,7 +20,7 @@ import java.util.concurrent.CompletableFuture
 import kotlin.system.measureTimeMillis
 
 /**
- * Seeds rooms, users, memberships and the same messages into MySQL and MongoDB at start-up, unless present.
+ * Seeds rooms, users, memberships and the same messages into MySQL, MongoDB and both SQLite files at start-up, unless present.
  * A start-up runner, so the server is not ready (readiness REFUSING_TRAFFIC, API 503) until it is done; its
  * progress shows in the `startup` health details. Writing MongoDB around the cache, it clears the cache too.
  */
@@ -31,6 +32,7 @@ class DataSeeder(
     private val mongo: MongoTemplate,
     private val mongoWriter: MongoSeedWriter,
     private val cache: CacheGuard,
+    private val sqlite: List<SqliteMessageStore>,
     private val startup: StartupProgress,
 ) : ApplicationRunner {
 
@@ -46,8 +48,8 @@ class DataSeeder(
             startup.report(STEP, "generating ${properties.messages} messages")
             val data = SeedData(properties)
             wipe()
-            // Both stores at once: MySQL gets rooms, users, memberships, its messages and the room previews while
-            // MongoDB gets its messages; neither waits for the other.
+            // Every store at once: MySQL gets rooms, users, memberships, its messages and the room previews while
+            // MongoDB and each SQLite file get their messages; none waits for another.
             startup.report(STEP, "writing rooms, users, memberships and messages")
             val mysql = CompletableFuture.runAsync {
                 seedRelational(data)
@@ -60,7 +62,11 @@ class DataSeeder(
             // The cache may hold rooms from before the reseed (an external Redis). Clearing it while the stores are
             // written is as good as after: nothing is served before ready, so no read can fill it in between.
             val redis = CompletableFuture.runAsync { cache.invalidateAll(data.rooms.map { it.id }) }
-            CompletableFuture.allOf(mysql, mongo, redis).join()
+            val files = sqlite.map { store ->
+                val name = "SQLite (${store.kind.key})"
+                CompletableFuture.runAsync { timed(name) { store.insertAll(data.messages, properties.batchSize) { progress(name, it) } } }
+            }
+            CompletableFuture.allOf(mysql, mongo, redis, *files.toTypedArray()).join()
             startup.report(STEP, "done")
         }
         log.info("Seeded {} rooms, {} users and {} messages per store in {} ms", properties.rooms, properties.users, properties.messages, took)
@@ -70,7 +76,8 @@ class DataSeeder(
         val rooms = jdbc.queryForObject("SELECT COUNT(*) FROM chat_room", Long::class.java)
         val mysql = jdbc.queryForObject("SELECT COUNT(*) FROM chat_message WHERE id <= ?", Long::class.java, properties.messages)
         val mongoCount = mongo.getCollection(MessageDocument.COLLECTION).countDocuments(Document("_id", Document("\$lte", properties.messages.toLong())))
-        return rooms == properties.rooms.toLong() && mysql == properties.messages.toLong() && mongoCount == properties.messages.toLong()
+        val expected = properties.messages.toLong()
+        return rooms == properties.rooms.toLong() && mysql == expected && mongoCount == expected && sqlite.all { it.countUpTo(expected) == expected }
     }
 
     /** Empties every store; ids handed out from now on start above the seed's (the allocator enforces it too). */
@@ -78,6 +85,7 @@ class DataSeeder(
         listOf("room_membership", "chat_message", "chat_room", "chat_user").forEach { jdbc.execute("DELETE FROM $it") }
         jdbc.update("UPDATE id_block SET next_id = ? WHERE name = ?", properties.messages + 1L, MessageIdAllocator.NAME)
         mongo.getCollection(MessageDocument.COLLECTION).deleteMany(Document())
+        sqlite.forEach { it.wipe() }
     }
 
     private fun seedRelational(data: SeedData) {

@@ -5,6 +5,7 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.mongo.MongoMessageStore
 import chatlab.message.mysql.MysqlMessageStore
+import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.message.redis.CachedMessageStore
 import chatlab.seed.SeedProperties
 import com.fasterxml.jackson.databind.ObjectMapper
@@ -31,6 +32,7 @@ class MessageIdsIT(
     @Autowired private val mysql: MysqlMessageStore,
     @Autowired private val mongo: MongoMessageStore,
     @Autowired private val cached: CachedMessageStore,
+    @Autowired private val sqlite: List<SqliteMessageStore>,
 ) {
     private val room = TestRooms.STOMP_ROOM // members 1 and 2
     private val json = ObjectMapper()
@@ -53,7 +55,7 @@ class MessageIdsIT(
 
     @Test
     fun `every store refuses a new message with a taken id as a clash, not as a retry of that message`() {
-        for (store in listOf(mysql, mongo, cached)) {
+        for (store in listOf(mysql, mongo, cached) + sqlite) {
             val clientMessageId = "clash-${UUID.randomUUID()}"
             val clash = ChatMessage(1, room, 1, MessageType.TALK, "reuses id 1", Instant.now().truncatedTo(ChronoUnit.MILLIS), clientMessageId)
             assertThatThrownBy { store.save(clash) }.describedAs(store.kind.key).isInstanceOf(MessageIdClashException::class.java)

@@ -17,7 +17,7 @@ import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 
 /**
- * N clients send M messages each, concurrently, to one room in both stores, and retry some with the same
+ * N clients send M messages each, concurrently, to one room in every store (MySQL, MongoDB, both SQLite files), and retry some with the same
  * clientMessageId. Reconciled afterwards: every acknowledged (broadcast) message is stored exactly once and appears
  * exactly once on every read path of its store, and every subscriber received all of them.
  */
@@ -46,7 +46,7 @@ class NoLostMessageIT(
         val sent = clients.map { (user, stomp, session) ->
             pool.submit<List<Pair<String, String>>> {
                 (1..perClient).map { n ->
-                    val store = if (n % 2 == 0) "mysql" else "mongo"
+                    val store = STORES[n % STORES.size]
                     val id = "nolost-$run-$user-$n"
                     stomp.send(session, room, mapOf("content" to "message $n from $user", "clientMessageId" to id), store)
                     if (n % 10 == 0) stomp.send(session, room, mapOf("content" to "message $n from $user", "clientMessageId" to id), store) // a retry
@@ -73,7 +73,10 @@ class NoLostMessageIT(
         }
         val acknowledged = delivered.values.first().associate { it.clientMessageId to it.id }
 
-        val paths = mapOf("mysql" to listOf("mysql", "mysql-offset"), "mongo" to listOf("mongo", "mongo-offset", "mongo-redis"))
+        val paths = mapOf(
+            "mysql" to listOf("mysql", "mysql-offset"), "mongo" to listOf("mongo", "mongo-offset", "mongo-redis"),
+            "sqlite" to listOf("sqlite", "sqlite-offset"), "sqlite-tuned" to listOf("sqlite-tuned", "sqlite-tuned-offset"),
+        )
         for ((store, readPaths) in paths) {
             val expected = acknowledged.filterKeys { sent[it] == store }
             for (path in readPaths) {
@@ -105,5 +108,9 @@ class NoLostMessageIT(
             } while (cursor != null)
         }
         return all
+    }
+
+    private companion object {
+        val STORES = listOf("mysql", "mongo", "sqlite", "sqlite-tuned")
     }
 }

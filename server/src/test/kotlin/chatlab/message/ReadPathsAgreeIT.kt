@@ -28,7 +28,7 @@ class ReadPathsAgreeIT(
         queries.keyset(member(roomId), roomId, HistoryQuery(store, size, lastSentAt, cursor, null)).messages.map { it.id }
 
     @Test
-    fun `keyset pages agree across MySQL, MongoDB and the cache, and match the seed`() {
+    fun `keyset pages agree across MySQL, MongoDB, the cache and both SQLite files, and match the seed`() {
         repeat(300) {
             val roomId = TestRooms.SEEDED_ONLY.random(random)
             val size = random.nextInt(1, 41)
@@ -49,17 +49,18 @@ class ReadPathsAgreeIT(
     }
 
     @Test
-    fun `offset pages agree across MySQL and MongoDB, with the same total`() {
+    fun `offset pages agree across every store that has them, with the same total`() {
         repeat(100) {
             val roomId = TestRooms.SEEDED_ONLY.random(random)
             val size = random.nextInt(1, 41)
             val lastSentAt = if (random.nextBoolean()) null else history.getValue(roomId).random(random).sentAt
             val matching = history.getValue(roomId).filter { lastSentAt == null || it.sentAt < lastSentAt }
             val page = random.nextInt(0, matching.size / size + 2)
-            listOf(StoreKind.MYSQL, StoreKind.MONGO).forEach { store ->
+            StoreKind.entries.filter { it.supportsOffset }.forEach { store ->
                 val result = queries.offset(member(roomId), roomId, HistoryQuery(store, size, lastSentAt, null, page))
-                assertThat(result.messages.map { it.id }).isEqualTo(matching.drop(page * size).take(size).map { it.id })
-                assertThat(result.totalElements).isEqualTo(matching.size.toLong())
+                assertThat(result.messages.map { it.id }).describedAs("room %d page %d via %s", roomId, page, store)
+                    .isEqualTo(matching.drop(page * size).take(size).map { it.id })
+                assertThat(result.totalElements).describedAs("total via %s", store).isEqualTo(matching.size.toLong())
             }
         }
     }

@@ -1,11 +1,15 @@
 package chatlab.system.stack
 
+import chatlab.system.error.BusyException
 import com.zaxxer.hikari.HikariConfig
 import com.zaxxer.hikari.HikariDataSource
+import org.springframework.dao.DataAccessException
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.datasource.DataSourceTransactionManager
 import org.springframework.transaction.support.TransactionTemplate
 import org.sqlite.SQLiteConfig
+import org.sqlite.SQLiteErrorCode
+import org.sqlite.SQLiteException
 import java.nio.file.Path
 
 /**
@@ -30,11 +34,29 @@ class SqliteDatabase private constructor(
     /** STRICT tables when tuned (type-checked columns), plain ones with the driver's defaults. */
     val tableOptions: String get() = if (tuned) " STRICT" else ""
 
+    /**
+     * Runs [work]; a statement SQLite refused because the file stayed locked past the busy timeout (`SQLITE_BUSY`,
+     * `SQLITE_LOCKED`) becomes a [BusyException] (503) naming the code, never a silent loss or a 500.
+     */
+    fun <T> busyAsUnavailable(work: () -> T): T = try {
+        work()
+    } catch (e: DataAccessException) {
+        val code = sqliteCode(e)
+        if (code?.let { it.code and 0xff } !in BUSY_CODES) throw e
+        throw BusyException("$name: ${code!!.name} (${code.message}); the file stayed locked by another connection, try again")
+    }
+
     override fun close() {
         pools.forEach { it.close() }
     }
 
     companion object {
+        private val BUSY_CODES = setOf(SQLiteErrorCode.SQLITE_BUSY.code, SQLiteErrorCode.SQLITE_LOCKED.code)
+
+        /** The SQLite result code behind a Spring data-access failure, if SQLite raised it. */
+        fun sqliteCode(e: Throwable): SQLiteErrorCode? =
+            generateSequence(e) { it.cause }.filterIsInstance<SQLiteException>().firstOrNull()?.resultCode
+
         /** The driver's defaults: rollback journal, `synchronous` FULL, deferred transactions, its 3 s busy timeout. */
         fun defaults(dir: Path, poolSize: Int): SqliteDatabase {
             val file = dir.resolve("chatlab-default.db")

@@ -96,10 +96,15 @@ class StartupRaceIT {
             val mongo = client.walk(room, "mongo", USER)
             assertThat(client.walk(room, "mongo-redis", USER)).describedAs("room %d, mongo-redis", room).isEqualTo(mongo)
             assertThat(client.walk(room, "mongo-redis", USER)).describedAs("room %d, mongo-redis warm", room).isEqualTo(mongo)
+            val sqlite = client.walk(room, "sqlite", USER)
+            val sqliteTuned = client.walk(room, "sqlite-tuned", USER)
             val seeded = mysql.filter { it <= MESSAGES }
             assertThat(mongo.filter { it <= MESSAGES }).describedAs("room %d seed", room).isEqualTo(seeded).isNotEmpty()
+            assertThat(sqlite.filter { it <= MESSAGES }).describedAs("room %d seed, sqlite", room).isEqualTo(seeded)
+            assertThat(sqliteTuned.filter { it <= MESSAGES }).describedAs("room %d seed, sqlite-tuned", room).isEqualTo(seeded)
+            val walks = mapOf("mysql" to mysql, "mongo" to mongo, "sqlite" to sqlite, "sqlite-tuned" to sqliteTuned)
             sent.filter { it.room == room }.forEach {
-                val walk = if (it.store == "mysql") mysql else mongo
+                val walk = walks.getValue(it.store)
                 assertThat(walk.count { id -> id == it.id }).describedAs("acknowledged %s", it).isEqualTo(1)
             }
         }
@@ -125,7 +130,7 @@ class StartupRaceIT {
         }
     }
 
-    /** Connects again and again; each connected session subscribes and sends one message, alternating stores. */
+    /** Connects again and again; each connected session subscribes and sends one message, in turn to every store. */
     private fun sendLoop() {
         var n = 0
         while (!stop.get()) {
@@ -136,7 +141,7 @@ class StartupRaceIT {
                 connects += answer
                 if (!answer.startsWith("CONNECTED")) continue
                 val room = OPEN_ROOMS.elementAt(n % OPEN_ROOMS.count())
-                val store = if (n++ % 2 == 0) "mysql" else "mongo"
+                val store = SEND_STORES[n++ % SEND_STORES.size]
                 val refused = listOf("errors" to "/user/queue/errors", "room" to "/sub/chat-rooms/$room").firstNotNullOfOrNull { (id, destination) ->
                     stomp.frame("SUBSCRIBE", mapOf("id" to id, "destination" to destination, "receipt" to "r-$id"))
                     stomp.next(5).takeUnless { it?.startsWith("RECEIPT") == true }?.let { "SUBSCRIBE $destination: $it" }
@@ -168,6 +173,7 @@ class StartupRaceIT {
         private const val MESSAGES = 24_000
         private const val USER = 1L // a load user: member of every open room (application-it.yml)
         private val OPEN_ROOMS = 1L..4L // of 8 open rooms; fewer to walk at the end
-        private val STORES = listOf("mysql", "mongo", "mongo-redis")
+        private val STORES = listOf("mysql", "mongo", "mongo-redis", "sqlite", "sqlite-tuned")
+        private val SEND_STORES = listOf("mysql", "mongo", "sqlite", "sqlite-tuned")
     }
 }
