@@ -7,8 +7,6 @@ data class Table(val title: String, val headers: List<String>, val rows: List<Li
 object Columns {
     fun spread(s: Spread) = "${Format.ms(s.median)} (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
-    private fun tps(s: Spread) = "${Format.tps(s.median)} (${Format.tps(s.min)}–${Format.tps(s.max)})"
-
     private fun backends(list: List<String>, standIn: Boolean) = list.joinToString(" + ") + if (standIn) " ⚠ stand-in" else ""
 
     private fun vs(c: Comparison, section: String, label: String, figure: String, now: Spread) =
@@ -22,7 +20,7 @@ object Columns {
             val p95 = row.measured.spread { it.p95 }
             listOf(
                 row.subject.key, backends(row.backends, row.standIn), Format.count(s.samples), Format.pct(s.errorPct), Format.ms(s.mean),
-                Format.ms(s.p50), spread(p95), Format.ms(s.p99), tps(row.measured.spread { it.throughput }) + if (row.finishedLoops) " †" else "",
+                Format.ms(s.p50), spread(p95), Format.ms(s.p99), Format.tps(row.measured.spread { it.throughput }) + if (row.finishedLoops) " †" else "",
                 Format.ratio(row.avgRatio), row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "", vs(c, "reference", row.label, "p95", p95),
             )
         },

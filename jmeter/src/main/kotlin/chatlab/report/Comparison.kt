@@ -80,6 +80,12 @@ data class Comparison(
     val seats: List<SeatRow> = emptyList(),
     /** The counters experiment, one row per store, mode and load shape (empty when it did not run). */
     val counters: List<CounterRow> = emptyList(),
+    /** The sqlite experiment: SQLite with defaults, tuned, and MySQL for scale (empty when no SQLite path ran). */
+    val sqlite: List<SqliteRow> = emptyList(),
+    /** The pool experiment: one row per path and pool size (empty when it did not run). */
+    val pool: List<PoolRow> = emptyList(),
+    /** Pool-sweep samples that timed out, got a 503 or were cut: the sweep's own figure (error %), not a fault. */
+    val poolLosses: Long = 0,
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */

@@ -19,7 +19,10 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             Failure(label, list.size, Audits.causes(list))
         }.sortedByDescending { it.count }
         val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
-        val counted = failed.filterNot { it in overload || it in warmUpLosses }
+        val poolLosses = failed.filter { PoolRow.isLoad(it.label) && (it.unanswered || it.cut) }.toSet()
+        val counted = failed.filterNot { it in overload || it in warmUpLosses || it in poolLosses }
+        val mix = mix()
+        val counters = CounterRow.of(samples)
         return Comparison(
             shapes = listOf(reference).filterNot { it.isEmpty },
             failures = failures,
@@ -28,9 +31,12 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             unansweredSamples = counted.count { it.unanswered || it.cut }.toLong(),
             environment = environment,
             capacity = capacity,
-            mix = mix(),
+            mix = mix,
             seats = SeatRow.of(samples),
-            counters = CounterRow.of(samples),
+            counters = counters,
+            sqlite = SqliteRow.of(counted, failed, capacity, mix, counters),
+            pool = PoolRow.of(samples, environment.machine["cpus"]?.toIntOrNull()),
+            poolLosses = poolLosses.size.toLong(),
             overloadSamples = overload.size.toLong(),
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,

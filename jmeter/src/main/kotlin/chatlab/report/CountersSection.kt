@@ -36,7 +36,7 @@ object CountersSection : ExperimentSection<CounterRow> {
             val s = r.measured.median
             listOf(
                 r.store, r.mode, r.shape.replace("threads@", "").let { if (r.threads != null) "$it threads" else r.shape.replace("rate@", "") + "/s" },
-                Format.count(s.samples), tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
+                Format.count(s.samples), Format.tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
                 Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.failed),
                 Audits.cell(r.failureCauses), r.invariant,
             )
@@ -54,7 +54,7 @@ object CountersSection : ExperimentSection<CounterRow> {
                 listOf(
                     "${p.store}, ${p.threads} threads", "${Format.tps(p.tps)} / ${Format.count(p.failures)}",
                     o?.let { "${it.store} ${it.mode}, ${it.threads} threads" } ?: "not run",
-                    o?.let { "${tps(it.measured.spread { s -> s.throughput })} / ${Format.count(it.failed)} of ${Format.count(it.measured.median.samples)}" } ?: "–",
+                    o?.let { "${Format.tps(it.measured.spread { s -> s.throughput })} / ${Format.count(it.failed)} of ${Format.count(it.measured.median.samples)}" } ?: "–",
                 )
             },
             lines.map { false },
@@ -76,7 +76,7 @@ object CountersSection : ExperimentSection<CounterRow> {
             val oursFaster = when { b.clearlyBelow(a) -> "sqlite"; a.clearlyBelow(b) -> "mysql"; else -> null }
             val verdict = when (oursFaster) { null -> "no clear difference"; publicFaster -> "held"; else -> "reversed" }
             add("Counters at ${sqlite.threads} threads, the public finding that $publicFaster counts faster: $verdict " +
-                "(sqlite ${tps(a)}, mysql ${tps(b)} TPS; SQLITE_BUSY ${Format.count(sqlite.busy)} here, ${Format.count(public.getValue("sqlite").failures)} there).")
+                "(sqlite ${Format.tps(a)}, mysql ${Format.tps(b)} TPS; SQLITE_BUSY ${Format.count(sqlite.busy)} here, ${Format.count(public.getValue("sqlite").failures)} there).")
         }
         val busy = rows.groupBy { it.store }.mapValues { (_, list) -> list.sumOf { it.busy } }
         if ("sqlite" in busy && "sqlite-tuned" in busy) {
@@ -88,6 +88,4 @@ object CountersSection : ExperimentSection<CounterRow> {
     /** Our counter-mode row at the public line's thread count, or at the nearest thread count we ran. */
     private fun ours(rows: List<CounterRow>, p: PublicLine): CounterRow? =
         rows.filter { it.store == p.store && it.mode == "counter" && it.threads != null }.minByOrNull { kotlin.math.abs(it.threads!! - p.threads) }
-
-    private fun tps(s: Spread) = "${Format.tps(s.median)} (${Format.tps(s.min)}–${Format.tps(s.max)})"
 }

@@ -1,6 +1,6 @@
 package chatlab.report
 
-/** A lab experiment's part of the report (seats, counters): the same parts, rendered alike in HTML and Markdown. */
+/** A lab experiment's part of the report (seats, counters, sqlite, pool): the same parts, rendered alike in HTML and Markdown. */
 interface ExperimentSection<R> {
     val title: String
 
@@ -16,4 +16,7 @@ interface ExperimentSection<R> {
     fun tables(rows: List<R>): List<Table>
 
     fun findings(rows: List<R>): List<String>
+
+    /** Charts beside the bars (inline SVG), for experiments that draw a curve. */
+    fun charts(rows: List<R>): List<String> = emptyList()
 }

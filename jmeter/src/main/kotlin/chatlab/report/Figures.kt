@@ -31,6 +31,10 @@ object Figures {
             add(Figure("counters", row.measured.label, "tps", row.measured.spread { it.throughput }, false))
             add(Figure("counters", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
         }
+        for (row in c.pool) {
+            add(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
+            add(Figure("pool", row.measured.label, "error%", row.errorPct, false))
+        }
         for (row in c.mix) {
             add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))
             add(Figure("mix", row.measured.label, "p95", row.measured.spread { it.p95 }, row.standIn))

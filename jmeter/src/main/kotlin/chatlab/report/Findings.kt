@@ -10,7 +10,12 @@ object Findings {
         Factor("Pagination on MySQL", "mysql-offset", "mysql-keyset"),
         Factor("Pagination on MongoDB", "mongo-offset", "mongo-keyset"),
         Factor("Redis cache on MongoDB keyset", "mongo-keyset", "mongo-redis-keyset"),
+        Factor("Store, keyset pages, MySQL against tuned SQLite", "mysql-keyset", "sqlite-tuned-keyset"),
+        Factor("SQLite tuning, keyset pages", "sqlite-keyset", "sqlite-tuned-keyset"),
     )
+
+    /** Send stores compared pairwise, when both ran. */
+    private val sendPairs = listOf("mysql" to "mongo", "mysql" to "sqlite-tuned", "sqlite" to "sqlite-tuned")
 
     /** The run's answers in a few lines: capacity per path, the chat mix, sends. */
     fun headlines(c: Comparison): List<String> = listOfNotNull(
@@ -46,8 +51,11 @@ object Findings {
                     caveat(mixFrom.standIn || mixTo.standIn))
             }
         }
-        val sends = c.sendCapacity
-        if (sends.size == 2) add("Sends — capacity ${sends[0].subject.key} → ${sends[1].subject.key}: " + compareCapacity(sends[0], sends[1]))
+        for ((a, b) in sendPairs) {
+            val from = c.sendCapacity.firstOrNull { it.subject.key == a } ?: continue
+            val to = c.sendCapacity.firstOrNull { it.subject.key == b } ?: continue
+            add("Sends — capacity $a → $b: " + compareCapacity(from, to))
+        }
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
         referenceStability(c)?.let { add(it) }
         if (c.failedSamples > 0) {
@@ -58,6 +66,10 @@ object Findings {
         if (c.overloadSamples > 0) {
             add("${Format.count(c.overloadSamples)} samples timed out, got a 503 or were cut at a step's end in capacity steps beyond a path's " +
                 "capacity: the overload the ladder looks for; they do not fail the run.")
+        }
+        if (c.poolLosses > 0) {
+            add("${Format.count(c.poolLosses)} pool-sweep samples timed out, got a 503 or were cut: the sweep's error rate per size, shown " +
+                "in its table; they do not fail the run (a wrong answer or a broken audit does).")
         }
         if (c.warmUpLosses > 0) {
             add("${Format.count(c.warmUpLosses)} warm-up samples timed out, got a 503 or were cut when the warm-up ended: the cold server " +

@@ -16,6 +16,15 @@ object Format {
 
     fun pct(value: Double): String = String.format(Locale.ROOT, "%.2f%%", value)
 
+    /** Throughput over the rounds: `226.3 (171.4–298.4)`. */
+    fun tps(s: Spread): String = "${tps(s.median)} (${tps(s.min)}–${tps(s.max)})"
+
+    /** An arrival rate over the rounds: `400/s (200–800)`. */
+    fun rate(s: Spread): String = "${rate(s.median)}/s (${rate(s.min)}–${rate(s.max)})"
+
+    /** A percentage over the rounds: `0.00% (0.00%–1.20%)`. */
+    fun pct(s: Spread): String = "${pct(s.median)} (${pct(s.min)}–${pct(s.max)})"
+
     fun count(value: Long): String = String.format(Locale.ROOT, "%,d", value)
 
     /** `×0.05` style ratio to the baseline. */

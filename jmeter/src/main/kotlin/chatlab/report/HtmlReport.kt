@@ -31,6 +31,8 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         }
         experiment(SeatsSection, c.seats, c)
         experiment(CountersSection, c.counters, c)
+        experiment(SqliteSection, c.sqlite, c)
+        experiment(PoolSection, c.pool, c)
         reference(c)
         append("<h2>What this run says</h2><ul>")
         Findings.of(c).forEach { append("<li>${esc(it)}</li>") }
@@ -41,7 +43,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         Settings.environmentLines(c.environment).forEach { append("<li>${esc(it)}</li>") }
         append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}</p>")
         append("<p>JMeter dashboards: ")
-        append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + listOfNotNull("seats".takeIf { c.seats.isNotEmpty() }, "counters".takeIf { c.counters.isNotEmpty() })).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
+        append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + listOfNotNull("seats".takeIf { c.seats.isNotEmpty() }, "counters".takeIf { c.counters.isNotEmpty() }, "pool".takeIf { c.pool.isNotEmpty() })).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
         append(" · <a href=\"../jmeter/reports/preflight/index.html\">preflight</a> · <a href=\"summary.md\">summary.md</a> · <a href=\"summary.csv\">summary.csv</a></p>")
         append("</body></html>")
     }
@@ -50,6 +52,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         if (rows.isEmpty()) return
         append("<h2>${esc(section.title)}</h2><p>${esc(section.explanation(c.environment.settings))}.</p>")
         latencyBars(section.barsTitle, section.bars(rows))
+        section.charts(rows).takeIf { it.isNotEmpty() }?.let { charts -> append("<div class=\"charts\">"); charts.forEach { append(it) }; append("</div>") }
         section.tables(rows).forEach { table(it) }
         append("<ul>")
         section.findings(rows).forEach { append("<li>${esc(it)}</li>") }

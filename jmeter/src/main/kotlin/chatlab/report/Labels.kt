@@ -38,10 +38,14 @@ object Subjects {
         Subject("mysql-keyset", "MySQL, keyset", listOf("mysql")),
         Subject("mongo-keyset", "MongoDB, keyset", listOf("mongodb")),
         Subject("mongo-redis-keyset", "MongoDB, keyset + Redis cache", listOf("mongodb", "redis")),
+        Subject("sqlite-keyset", "SQLite (driver defaults), keyset", listOf("sqlite")),
+        Subject("sqlite-tuned-keyset", "SQLite tuned for servers, keyset", listOf("sqlite")),
     )
     val SEND_STORES = listOf(
         Subject("mysql", "MySQL", listOf("mysql")),
         Subject("mongo", "MongoDB + Redis write-through", listOf("mongodb", "redis")),
+        Subject("sqlite", "SQLite (driver defaults)", listOf("sqlite")),
+        Subject("sqlite-tuned", "SQLite tuned for servers", listOf("sqlite")),
     )
 
     const val GET = "get chat messages"

@@ -22,6 +22,8 @@ object MarkdownReport {
         }
         experiment(SeatsSection, c.seats, c)
         experiment(CountersSection, c.counters, c)
+        experiment(SqliteSection, c.sqlite, c)
+        experiment(PoolSection, c.pool, c)
         appendLine("## Beside the public reference result")
         appendLine()
         appendLine("| public path | public avg / p95 / TPS | public avg vs baseline | ours (reference shape) avg / p95 / TPS | ours avg vs baseline | conclusion |")

@@ -33,7 +33,7 @@ object SeatsSection : ExperimentSection<SeatRow> {
         rows.map { r ->
             val s = r.measured.median
             listOf(
-                r.strategy, Format.count(s.samples), tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
+                r.strategy, Format.count(s.samples), Format.tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
                 Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.seated), Format.count(r.refused), Format.count(r.failed),
                 Audits.cell(r.failureCauses), r.invariant,
             )
@@ -63,7 +63,7 @@ object SeatsSection : ExperimentSection<SeatRow> {
         val db = rows.firstOrNull { it.strategy == "db-lock" }
         val redis = rows.firstOrNull { it.strategy == "redis-lock" }
         if (db != null && redis != null) {
-            val tps = verdict(redis.measured.spread { it.throughput }, db.measured.spread { it.throughput }, higherIsBetter = true, ::tps)
+            val tps = verdict(redis.measured.spread { it.throughput }, db.measured.spread { it.throughput }, higherIsBetter = true, Format::tps)
             val p95 = verdict(redis.measured.spread { it.p95 }, db.measured.spread { it.p95 }, higherIsBetter = false, ::ms)
             add("Seats, the public claim that a Redis lock beats a MySQL lock (2,692 vs 490 TPS, p95 1.17 s vs 19.33 s): throughput $tps; p95 $p95.")
         }
@@ -88,6 +88,4 @@ object SeatsSection : ExperimentSection<SeatRow> {
     }
 
     private fun ms(s: Spread) = Columns.spread(s)
-
-    private fun tps(s: Spread) = "${Format.tps(s.median)} (${Format.tps(s.min)}–${Format.tps(s.max)})"
 }

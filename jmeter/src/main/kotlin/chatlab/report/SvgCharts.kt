@@ -59,8 +59,11 @@ object SvgCharts {
      * Lines over a log-scaled x axis (offered arrival rate) and a log-scaled y axis (latency), with a horizontal
      * [limit] line (the SLO): the latency-vs-offered-load chart of the capacity shape.
      */
-    fun lines(title: String, lines: List<Line>, xUnit: String, yUnit: String, limit: Double?): String {
-        val xs = lines.flatMap { l -> l.points.map { it.first } }.filter { it > 0 }
+    fun lines(
+        title: String, lines: List<Line>, xUnit: String, yUnit: String, limit: Double?, mark: Pair<Double, String>? = null,
+        point: (Double, Double) -> String = { a, b -> "${Format.rate(a)}/s → p95 ${Format.ms(b)} ms" },
+    ): String {
+        val xs = lines.flatMap { l -> l.points.map { it.first } }.filter { it > 0 } + listOfNotNull(mark?.first)
         val ys = lines.flatMap { l -> l.points.map { it.second } }.filter { it > 0 } + listOfNotNull(limit)
         val x = LogScale(xs)
         val y = LogScale(ys)
@@ -87,11 +90,15 @@ object SvgCharts {
             out.append("""<line x1="$left" y1="${f(py(limit))}" x2="${left + width}" y2="${f(py(limit))}" stroke="#e15759" stroke-dasharray="6 4"/>""")
             out.append("""<text x="${left + width + 4}" y="${f(py(limit) + 4)}" fill="#e15759">SLO ${esc(Format.ms(limit))}</text>""")
         }
+        if (mark != null) {
+            out.append("""<line x1="${f(px(mark.first))}" y1="$top" x2="${f(px(mark.first))}" y2="${top + height}" stroke="#59a14f" stroke-dasharray="6 4"/>""")
+            out.append("""<text x="${f(px(mark.first) + 4)}" y="${top + 12}" fill="#59a14f">${esc(mark.second)}</text>""")
+        }
         for (l in lines) {
             if (l.points.isEmpty()) continue
             val path = l.points.joinToString(" ") { (a, b) -> "${f(px(a))},${f(py(b))}" }
             out.append("""<polyline points="$path" fill="none" stroke="${l.color}" stroke-width="2"${if (l.dashed) " stroke-dasharray=\"4 3\"" else ""}/>""")
-            for ((a, b) in l.points) out.append("""<circle cx="${f(px(a))}" cy="${f(py(b))}" r="3" fill="${l.color}"><title>${esc("${l.name}: ${Format.rate(a)}/s → p95 ${Format.ms(b)} ms")}</title></circle>""")
+            for ((a, b) in l.points) out.append("""<circle cx="${f(px(a))}" cy="${f(py(b))}" r="3" fill="${l.color}"><title>${esc("${l.name}: ${point(a, b)}")}</title></circle>""")
         }
         return out.append("</svg>").toString()
     }

@@ -1,0 +1,53 @@
+package chatlab.report
+
+/**
+ * One store of the sqlite experiment (SQLite with the driver's defaults, SQLite tuned, and MySQL for scale): its
+ * history-read and send capacity, the chat mix, the counters' hot-row writes at the most threads, and its failures.
+ */
+data class SqliteRow(
+    val store: String,
+    val readPath: String,
+    val readCapacity: Spread?,
+    val mix: Measured?,
+    val sendCapacity: Spread?,
+    val counterWrites: Spread?,
+    val counterThreads: Int?,
+    /** Samples on this store's paths and stores refused with SQLITE_BUSY (or SQLITE_LOCKED), over every round, overload included. */
+    val busy: Long,
+    val failed: Long,
+    val failureCauses: List<Pair<String, Int>>,
+) {
+    companion object {
+        val STORES = listOf("sqlite", "sqlite-tuned", "mysql")
+
+        /**
+         * The rows of a run that measured SQLite history reads or sends; none otherwise. [failed] are the failures the run counts
+         * (not the capacity steps' deliberate overload), [all] every failed sample, for SQLITE_BUSY wherever it showed.
+         */
+        fun of(failed: List<Sample>, all: List<Sample>, capacity: List<CapacityPath>, mix: List<MixRow>, counters: List<CounterRow>): List<SqliteRow> {
+            val targets = setOf("sqlite", "sqlite-keyset", "sqlite-tuned", "sqlite-tuned-keyset")
+            if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets }) return emptyList()
+            fun byTarget(list: List<Sample>) = list.groupBy { SampleLabel.parse(it.label)?.target }
+            val counted = byTarget(failed)
+            val every = byTarget(all)
+            return STORES.map { store ->
+                val readPath = "$store-keyset"
+                val mine = counted[store].orEmpty() + counted[readPath].orEmpty()
+                val busy = (every[store].orEmpty() + every[readPath].orEmpty()).count { "SQLITE_BUSY" in it.failureReason() || "SQLITE_LOCKED" in it.failureReason() }
+                val counter = counters.filter { it.store == store && it.mode == "counter" && it.threads != null }.maxByOrNull { it.threads!! }
+                SqliteRow(
+                    store = store,
+                    readPath = readPath,
+                    readCapacity = capacity.firstOrNull { it.sampler == Subjects.GET && it.subject.key == readPath }?.capacity,
+                    mix = mix.firstOrNull { it.subject.key == readPath && it.kind == "all" }?.measured,
+                    sendCapacity = capacity.firstOrNull { it.sampler == Subjects.SEND_TO_DELIVERY && it.subject.key == store }?.capacity,
+                    counterWrites = counter?.measured?.spread { it.throughput },
+                    counterThreads = counter?.threads,
+                    busy = busy.toLong(),
+                    failed = mine.size.toLong(),
+                    failureCauses = Audits.causes(mine),
+                )
+            }
+        }
+    }
+}
