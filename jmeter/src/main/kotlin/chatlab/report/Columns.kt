@@ -32,11 +32,13 @@ object Columns {
         val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted()
         return Table(
             title,
-            listOf("path / store", "backends", "capacity /s (min–max)", "capacity vs previous") + rates.map { "p95 ms @ ${Format.rate(it)}/s" },
+            listOf("path / store", "backends", "capacity /s (min–max)", "capacity vs previous", "p95 = SLO at /s (min–max) ‡", "vs previous") +
+                rates.map { "p95 ms @ ${Format.rate(it)}/s" },
             paths.map { path ->
                 listOf(
                     path.subject.key, backends(path.backends, path.standIn), Findings.rate(path.capacity),
                     vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
+                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing),
                 ) + rates.map { rate ->
                     val step = path.steps.firstOrNull { it.rate == rate } ?: return@map "–"
                     spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
@@ -75,6 +77,8 @@ object Columns {
         }
     }
 
+    const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
+        "when that step missed on latency alone, else the last step held; a finer reading than the ×2 ladder, an estimate all the same."
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap. " +

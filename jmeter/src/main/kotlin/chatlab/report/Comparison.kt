@@ -55,8 +55,11 @@ data class CapacityPath(
     val steps: List<CapacityStep>,
     /** Per round: the highest rate held, 0 when even the first step failed. */
     val perRound: List<Double>,
+    /** Per round: the rate at which p95 reached the SLO, interpolated inside the step above the one held (see the builder). */
+    val crossings: List<Double> = perRound,
 ) {
     val capacity: Spread get() = Spread.of(perRound) ?: Spread(0.0, 0.0, 0.0, 0)
+    val crossing: Spread get() = Spread.of(crossings) ?: Spread(0.0, 0.0, 0.0, 0)
 }
 
 /** The chat mix on one path: one kind of read (newest, scroll, deep) or all of them, with the cache's answers. */

@@ -1,5 +1,9 @@
 package chatlab.report
 
+import kotlin.math.exp
+import kotlin.math.ln
+import kotlin.math.max
+
 /** Turns the run's samples (every round) into the comparison: reference tables, capacity ladders, the chat mix. */
 class ComparisonBuilder(private val samples: List<Sample>, private val environment: Environment, private val slo: Double = 50.0) {
     private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
@@ -92,7 +96,25 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             CapacityStep(rate, Measured.of(label, byLabel.getValue(label)), held.getValue(rate).count { it.value }, rounds.size)
         }
         val perRound = rounds.map { round -> rates.takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
-        CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound)
+        val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, rates, perRound[i], round) }
+        CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound, crossings)
+    }
+
+    /**
+     * Where a round's p95 reached the SLO: between the last step held and the next one, interpolated on log rate against
+     * log p95, when that next step missed on latency alone (no failed sample); otherwise the last step held itself.
+     */
+    private fun crossing(target: String, sampler: String, rates: List<Double>, held: Double, round: Int): Double {
+        val next = rates.firstOrNull { it > held }
+        if (held == 0.0 || next == null) return held
+        fun p95(rate: Double) = stepSamples(target, rate)[round].orEmpty().filter { it.label.startsWith(sampler) }
+        val (below, above) = p95(held) to p95(next)
+        if (below.isEmpty() || above.isEmpty() || stepSamples(target, next)[round].orEmpty().any { !it.success }) return held
+        val low = max(Stats.of(below).p95, 0.5) // JMeter times in whole ms: 0 means under 1 ms
+        val high = Stats.of(above).p95
+        if (high <= max(low, slo)) return held
+        val t = (ln(slo) - ln(low)) / (ln(high) - ln(low))
+        return Math.round(exp(ln(held) + t.coerceIn(0.0, 1.0) * (ln(next) - ln(held)))).toDouble()
     }
 
     /** A step held when nothing in it failed and the measured sampler's p95 stayed within the SLO. */

@@ -21,6 +21,7 @@ object Figures {
         }
         for (path in c.capacity) {
             add(Figure("capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, path.standIn))
+            add(Figure("capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, path.standIn))
             for (step in path.steps) add(Figure("capacity", step.measured.label, "p95", step.measured.spread { it.p95 }, path.standIn))
         }
         for (row in c.seats) {

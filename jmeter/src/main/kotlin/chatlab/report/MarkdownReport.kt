@@ -53,6 +53,8 @@ object MarkdownReport {
         appendLine(Columns.STAND_IN_NOTE)
         appendLine()
         appendLine(Columns.FINISHED_NOTE)
+        appendLine()
+        appendLine(Columns.CROSSING_NOTE)
     }
 
     private fun <R> StringBuilder.experiment(section: ExperimentSection<R>, rows: List<R>, c: Comparison) {

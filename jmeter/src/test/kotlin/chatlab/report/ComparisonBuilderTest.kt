@@ -49,6 +49,20 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `the SLO crossing is interpolated inside the step a round missed on latency, and is the step held otherwise`() {
+        fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
+        val samples = (1..3).flatMap { r -> step(50, 10, r) + step(100, 40, r) } +
+            step(200, 160, 1) + // missed on latency: p95 40 → 160 ms across ×2, so 50 ms at 100 × 2^(ln(50/40) / ln(160/40)) ≈ 112/s
+            step(200, 30, 2) + // held the top step: nothing above it to interpolate into
+            step(200, 45, 3) + listOf(sample("get chat messages [mysql-keyset] capacity@200", 45, 3, code = "503", success = false))
+        val path = comparison(samples).readCapacity.single()
+        assertThat(path.perRound).containsExactly(100.0, 200.0, 100.0)
+        assertThat(path.crossings).describedAs("round 3 missed on a failure, not on latency").containsExactly(112.0, 200.0, 100.0)
+        assertThat(path.crossing).isEqualTo(Spread(112.0, 100.0, 200.0, 3))
+        assertThat(Figures.of(comparison(samples)).single { it.figure == "slo crossing" }.spread).isEqualTo(path.crossing)
+    }
+
+    @Test
     fun `a path that fails its first step has no capacity, and its overload does not fail the run`() {
         val label = "get chat messages [mongo-offset] capacity@5"
         val timeout = sample(label, 2000, code = "503", success = false, why = "HTTP 503: deadline")
