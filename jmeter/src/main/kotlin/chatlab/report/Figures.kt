@@ -75,10 +75,14 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
     fun change(section: String, label: String, figure: String, now: Spread): Change? {
         val before = figures["$section|$label|$figure"]?.spread ?: return null
         if (before.median <= 0) return null
-        return Change(before, now.median / before.median, now.clearlyBelow(before) || before.clearlyBelow(now))
+        val margin = if (figure in LATENCIES) Findings.RESOLUTION_MS else 0.0
+        return Change(before, now.median / before.median, now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin))
     }
 
     companion object {
+        /** Figures in milliseconds, flagged only when the runs' ranges lie more than JMeter's 1 ms apart. */
+        private val LATENCIES = setOf("avg", "p50", "p95", "p99")
+
         /**
          * The run to compare with: [given] (a `summary.csv` or a folder holding one) if set, else the newest earlier run
          * kept in [runs] (every report keeps a copy of its figures there; `mvn clean` forgets them).

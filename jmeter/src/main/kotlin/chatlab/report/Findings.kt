@@ -91,9 +91,9 @@ object Findings {
     /** "12 ms (10–14) → 3.1 ms (2.9–3.3): 3.9× faster, beyond both spreads" or "…: no clear difference". */
     fun compareLatency(a: Spread, b: Spread): String {
         val verdict = when {
-            b.clearlyBelow(a) -> "${Format.change(a.median, b.median)}, beyond both spreads"
-            a.clearlyBelow(b) -> "${Format.change(a.median, b.median)}, beyond both spreads"
-            else -> "no clear difference (the rounds overlap)"
+            b.clearlyBelow(a, RESOLUTION_MS) -> "${Format.change(a.median, b.median)}, beyond both spreads"
+            a.clearlyBelow(b, RESOLUTION_MS) -> "${Format.change(a.median, b.median)}, beyond both spreads"
+            else -> "no clear difference (the rounds overlap or lie within JMeter's 1 ms of each other)"
         }
         return "${ms(a)} → ${ms(b)}: $verdict."
     }
@@ -123,6 +123,9 @@ object Findings {
     }
 
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
+
+    /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
+    const val RESOLUTION_MS = 1.0
 
     fun rate(s: Spread) = if (s.median == 0.0 && s.max == 0.0) "below the first step" else "${Format.rate(s.median)}/s (${Format.rate(s.min)}–${Format.rate(s.max)})"
 }

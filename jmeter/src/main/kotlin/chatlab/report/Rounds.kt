@@ -5,7 +5,8 @@ package chatlab.report
  * differ clearly only when their ranges do not overlap ([clearlyBelow]); otherwise the run shows no clear difference.
  */
 data class Spread(val median: Double, val min: Double, val max: Double, val rounds: Int) {
-    fun clearlyBelow(other: Spread): Boolean = max < other.min
+    /** Below [other] with no overlap, and by more than [margin] (e.g. the 1 ms JMeter resolves: 6 ms is not clearly below 7). */
+    fun clearlyBelow(other: Spread, margin: Double = 0.0): Boolean = max + margin < other.min
 
     companion object {
         fun of(values: List<Double>): Spread? {

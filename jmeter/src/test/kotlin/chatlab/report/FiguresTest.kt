@@ -40,6 +40,18 @@ class FiguresTest {
     }
 
     @Test
+    fun `latencies whose ranges lie within JMeter's 1 ms of each other are not told apart, other figures are`() {
+        val fast = Figure("mix", "get chat messages [mysql-keyset] mix", "p95", Spread(4.0, 3.0, 4.0, 3), false)
+        val tps = Figure("mix", fast.label, "tps", Spread(4.0, 3.0, 4.0, 3), false)
+        val previous = PreviousRun("earlier", listOf(fast, tps).associateBy { it.key })
+        assertThat(previous.change("mix", fast.label, "p95", Spread(5.0, 5.0, 6.0, 3))!!.beyondSpread).describedAs("4 ms → 5 ms").isFalse()
+        assertThat(previous.change("mix", fast.label, "p95", Spread(7.0, 6.0, 7.0, 3))!!.beyondSpread).describedAs("4 ms → 6 ms").isTrue()
+        assertThat(previous.change("mix", fast.label, "tps", Spread(5.0, 5.0, 6.0, 3))!!.beyondSpread).isTrue()
+        assertThat(Findings.compareLatency(Spread(7.0, 7.0, 7.0, 3), Spread(5.0, 3.0, 6.0, 3))).endsWith("no clear difference (the rounds overlap or lie within JMeter's 1 ms of each other).")
+        assertThat(Findings.compareLatency(Spread(9.0, 8.0, 9.0, 3), Spread(5.0, 3.0, 6.0, 3))).contains("beyond both spreads")
+    }
+
+    @Test
     fun `the previous run is the one given, or else the newest kept`(@TempDir dir: Path) {
         val runs = Files.createDirectories(dir.resolve("runs"))
         Files.writeString(runs.resolve("20261122-060000.csv"), Figures.render(listOf(p95)))
