@@ -68,7 +68,7 @@ object SvgCharts {
         val x = LogScale(xs)
         val y = LogScale(ys)
         val left = 70
-        val top = 52 + ((lines.size - 1) / 4) * 14
+        val top = 66 + ((lines.size - 1) / 4) * 14 // legend rows, then the y caption on a line of its own
         val width = 560
         val height = 300
         val out = StringBuilder()
