@@ -70,6 +70,8 @@ data class Comparison(
     /** The reference shape (kept as a list of one for the tables that render shapes). */
     val shapes: List<ShapeTables>,
     val failures: List<Failure>,
+    /** Of [failures], those that count against the run (not overload, warm-up or pool-sweep losses), by label. */
+    val countedFailures: List<Failure> = emptyList(),
     val totalSamples: Long,
     val failedSamples: Long,
     /** Of [failedSamples], those with no answer (timeouts, 503, cut at a step's end) rather than a wrong one. */

@@ -19,9 +19,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             sends = rows(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, "mysql"),
         )
         val failed = samples.filterNot { it.success }
-        val failures = failed.groupBy { it.label }.map { (label, list) ->
-            Failure(label, list.size, Audits.causes(list))
-        }.sortedByDescending { it.count }
+        fun byLabel(list: List<Sample>) = list.groupBy { it.label }.map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }
+            .sortedByDescending { it.count }
         val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
         val poolLosses = failed.filter { PoolRow.isLoad(it.label) && (it.unanswered || it.cut) }.toSet()
         val counted = failed.filterNot { it in overload || it in warmUpLosses || it in poolLosses }
@@ -29,7 +28,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         val counters = CounterRow.of(samples)
         return Comparison(
             shapes = listOf(reference).filterNot { it.isEmpty },
-            failures = failures,
+            failures = byLabel(failed),
+            countedFailures = byLabel(counted),
             totalSamples = samples.size.toLong(),
             failedSamples = counted.size.toLong(),
             unansweredSamples = counted.count { it.unanswered || it.cut }.toLong(),
@@ -107,9 +107,11 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
     private fun crossing(target: String, sampler: String, rates: List<Double>, held: Double, round: Int): Double {
         val next = rates.firstOrNull { it > held }
         if (held == 0.0 || next == null) return held
-        fun p95(rate: Double) = stepSamples(target, rate)[round].orEmpty().filter { it.label.startsWith(sampler) }
-        val (below, above) = p95(held) to p95(next)
-        if (below.isEmpty() || above.isEmpty() || stepSamples(target, next)[round].orEmpty().any { !it.success }) return held
+        val missed = stepSamples(target, next)[round].orEmpty()
+        if (missed.any { !it.success }) return held
+        val below = stepSamples(target, held)[round].orEmpty().filter { it.label.startsWith(sampler) }
+        val above = missed.filter { it.label.startsWith(sampler) }
+        if (below.isEmpty() || above.isEmpty()) return held
         val low = max(Stats.of(below).p95, 0.5) // JMeter times in whole ms: 0 means under 1 ms
         val high = Stats.of(above).p95
         if (high <= max(low, slo)) return held

@@ -59,7 +59,7 @@ object Findings {
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
         referenceStability(c)?.let { add(it) }
         if (c.failedSamples > 0) {
-            val worst = c.failures.first()
+            val worst = c.countedFailures.firstOrNull() ?: c.failures.first()
             add("${Format.count(c.failedSamples)} of ${Format.count(c.totalSamples)} samples failed outside the capacity steps' overload " +
                 "(${Format.pct(c.errorPct)}); most in \"${worst.label}\": ${worst.reasons.first().first}.")
         }

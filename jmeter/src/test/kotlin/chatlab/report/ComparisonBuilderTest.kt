@@ -63,6 +63,16 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `the findings name where the failures that count are, not where the sweep's own losses are`() {
+        val sweep = (1..3).map { sample("pool write [mysql counter] size@2", 1000, code = "Non HTTP response code: java.net.SocketTimeoutException", success = false) }
+        val refused = sample("enter [db-lock] rush", 3000, code = "503", success = false, why = "HTTP 503: every database connection stayed busy")
+        val c = comparison(sweep + refused + many("get chat messages [mysql-offset] reference", 10))
+        assertThat(c.failedSamples).isEqualTo(1)
+        assertThat(c.failures.first().label).describedAs("every failure, by label").isEqualTo("pool write [mysql counter] size@2")
+        assertThat(Findings.of(c)).anySatisfy { assertThat(it).startsWith("1 of ").contains("most in \"enter [db-lock] rush\"") }
+    }
+
+    @Test
     fun `a path that fails its first step has no capacity, and its overload does not fail the run`() {
         val label = "get chat messages [mongo-offset] capacity@5"
         val timeout = sample(label, 2000, code = "503", success = false, why = "HTTP 503: deadline")
