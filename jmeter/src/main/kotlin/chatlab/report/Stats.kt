@@ -17,10 +17,15 @@ data class Stats(
     companion object
 }
 
-/** Statistics computed from the samples themselves (nearest-rank percentiles), the same way for every label and round. */
+/**
+ * Statistics computed from the samples themselves, the same way for every label and round. JMeter times in whole
+ * milliseconds, so percentiles are read from that histogram: a sample of k ms stands for the interval k ± 0.5 ms and
+ * the percentile is interpolated inside the interval it falls in (as Prometheus' histogram_quantile reads buckets).
+ * A p95 then moves by fractions of a millisecond as the share of slower samples moves, instead of jumping 3 → 4 ms.
+ */
 fun Stats.Companion.of(samples: List<Sample>): Stats {
     val times = samples.map { it.elapsed.toDouble() }.sorted()
-    fun pct(p: Double) = if (times.isEmpty()) 0.0 else times[(Math.ceil(p * times.size).toInt() - 1).coerceIn(0, times.size - 1)]
+    fun pct(p: Double) = percentile(times, p)
     val errors = samples.count { !it.success }.toLong()
     val start = samples.minOfOrNull { it.timeStamp } ?: 0
     val end = samples.maxOfOrNull { it.timeStamp + it.elapsed } ?: 0
@@ -35,4 +40,23 @@ fun Stats.Companion.of(samples: List<Sample>): Stats {
         max = times.lastOrNull() ?: 0.0,
         throughput = if (seconds > 0) samples.size / seconds else 0.0,
     )
+}
+
+/** The [p] percentile of whole-millisecond [sorted] times, interpolated inside the ±0.5 ms interval each time stands for. */
+fun percentile(sorted: List<Double>, p: Double): Double {
+    if (sorted.isEmpty()) return 0.0
+    val rank = p * sorted.size
+    var below = 0
+    var i = 0
+    while (i < sorted.size) {
+        val value = sorted[i]
+        var same = 0
+        while (i < sorted.size && sorted[i] == value) { same++; i++ }
+        if (below + same >= rank) {
+            val low = maxOf(value - 0.5, 0.0)
+            return low + (value + 0.5 - low) * ((rank - below) / same).coerceIn(0.0, 1.0)
+        }
+        below += same
+    }
+    return sorted.last() + 0.5
 }

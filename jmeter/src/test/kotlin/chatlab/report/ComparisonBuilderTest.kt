@@ -26,8 +26,9 @@ class ComparisonBuilderTest {
         val c = comparison(many(label, 10, 1) + many(label, 30, 2) + many(label, 12, 3) + many("get chat messages [mysql-offset] reference", 100, 1))
         val row = c.shapes.single().read("mysql-keyset")!!
         assertThat(row.measured.rounds).hasSize(3)
-        assertThat(row.measured.spread { it.p95 }).isEqualTo(Spread(12.0, 10.0, 30.0, 3))
-        assertThat(row.stats.p95).isEqualTo(12.0)
+        // 20 samples of 12 ms: the 19th of 20 lies 0.95 of the way through 12's interval, 11.5–12.5 ms
+        assertThat(row.measured.spread { it.p95 }).isEqualTo(Spread(12.45, 10.45, 30.45, 3))
+        assertThat(row.stats.p95).isEqualTo(12.45)
         assertThat(row.stats.samples).isEqualTo(60)
         assertThat(row.avgRatio).isEqualTo(0.12)
         assertThat(c.shapes.single().read("mysql-offset")!!.standIn).isFalse()
