@@ -27,22 +27,27 @@ object Columns {
         rows.map { it.standIn },
     )
 
-    /** One line per path: its capacity, then the p95 of every step it ran (median, min–max) and in how many rounds it held. */
+    /**
+     * One line per path: its capacity, then the p95 of every ladder step it ran (median, min–max) and in how many rounds it
+     * held, then the refinement steps (rates between a held and a missed step, which differ from round to round) in one cell.
+     */
     fun capacity(title: String, paths: List<CapacityPath>, c: Comparison): Table {
-        val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted()
+        val onLadder = c.environment::onLadder
+        val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted().filter(onLadder)
+        val refined = paths.any { p -> p.steps.any { !onLadder(it.rate) } }
+        fun cell(step: CapacityStep) = spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
         return Table(
             title,
             listOf("path / store", "backends", "capacity /s (min–max)", "capacity vs previous", "p95 = SLO at /s (min–max) ‡", "vs previous") +
-                rates.map { "p95 ms @ ${Format.rate(it)}/s" },
+                rates.map { "p95 ms @ ${Format.rate(it)}/s" } + if (refined) listOf("refinement steps: p95 ms @ rate · held / rounds that ran it") else emptyList(),
             paths.map { path ->
                 listOf(
                     path.subject.key, backends(path.backends, path.standIn), Findings.rate(path.capacity),
                     vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
                     Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing),
-                ) + rates.map { rate ->
-                    val step = path.steps.firstOrNull { it.rate == rate } ?: return@map "–"
-                    spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
-                }
+                ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
+                    if (refined) listOf(path.steps.filterNot { onLadder(it.rate) }.joinToString("; ") { "${Format.rate(it.rate)}/s: ${cell(it)}" }.ifEmpty { "–" })
+                    else emptyList()
             },
             paths.map { it.standIn },
         )
@@ -78,9 +83,9 @@ object Columns {
     }
 
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
-        "when that step missed on latency alone, else the last step held; a finer reading than the ×2 ladder, an estimate all the same."
+        "that round ran when that step missed on latency alone, else the last step held; an estimate that carries the missed step's noise."
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap " +
-        "(latencies: and lie more than JMeter's 1 ms apart). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms)."
+        "(latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms)."
 }

@@ -93,16 +93,19 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         }
         val steps = rates.map { rate ->
             val label = labels.entries.first { it.value?.rate == rate }.key
-            CapacityStep(rate, Measured.of(label, byLabel.getValue(label)), held.getValue(rate).count { it.value }, rounds.size)
+            val measured = Measured.of(label, byLabel.getValue(label))
+            CapacityStep(rate, measured, held.getValue(rate).count { it.value }, if (environment.onLadder(rate)) rounds.size else measured.rounds.size)
         }
-        val perRound = rounds.map { round -> rates.takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
-        val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, rates, perRound[i], round) }
+        // The rates a round ran: the doubling ladder up to its first miss, then the refinements between held and missed.
+        val ran = rounds.associateWith { round -> rates.filter { stepSamples(subject.key, it)[round].orEmpty().isNotEmpty() } }
+        val perRound = rounds.map { round -> ran.getValue(round).takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
+        val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, ran.getValue(round), perRound[i], round) }
         CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound, crossings)
     }
 
     /**
-     * Where a round's p95 reached the SLO: between the last step held and the next one, interpolated on log rate against
-     * log p95, when that next step missed on latency alone (no failed sample); otherwise the last step held itself.
+     * Where a round's p95 reached the SLO: between the last step held and the next one that round ran, interpolated on log
+     * rate against log p95, when that next step missed on latency alone (no failed sample); otherwise the last step held.
      */
     private fun crossing(target: String, sampler: String, rates: List<Double>, held: Double, round: Int): Double {
         val next = rates.firstOrNull { it > held }

@@ -23,6 +23,17 @@ data class Environment(
 
     fun standIn(backends: List<String>): Boolean = backends.any { this.backends[it]?.standIn == true }
 
+    /**
+     * Whether a capacity step's rate is one of the doubling ladders' (every rate is, when the settings do not say): the
+     * others are refinements, which each round picks between the rate it held and the one it missed.
+     */
+    fun onLadder(rate: Double): Boolean = ladderRates.isEmpty() || rate in ladderRates
+
+    private val ladderRates: Set<Double> by lazy {
+        listOf("capacityRates", "sendRates", "standInRates")
+            .flatMap { key -> settings[key].orEmpty().split(',').mapNotNull { it.trim().toDoubleOrNull() } }.toSet()
+    }
+
     companion object {
         /** Reads the `/actuator/info` body the preflight plan kept; a missing file leaves the backends unknown. */
         fun read(infoFile: Path, settings: Map<String, String>, samples: List<Sample>, now: Instant): Environment {

@@ -7,7 +7,8 @@ object Settings {
             "capped at ${s["duration"] ?: "?"} s (${s["standInDuration"] ?: "?"} s on MongoDB stand-in paths)."
         Shape.CAPACITY -> "Reads stepped through ${s["capacityRates"] ?: "?"}/s (stand-in paths ${s["standInRates"] ?: "?"}/s), sends through " +
             "${s["sendRates"] ?: "?"}/s, ${s["stepSeconds"] ?: "?"} s per step after a ${s["warmupSeconds"] ?: "?"} s warm-up that is not counted; " +
-            "SLO p95 ≤ ${s["slo"] ?: "?"} ms."
+            "after a path's first miss, ${s["refineSteps"] ?: "?"} more steps bisect between the highest rate held and the lowest missed " +
+            "(not on stand-in paths); SLO p95 ≤ ${s["slo"] ?: "?"} ms."
         Shape.MIX -> "${s["mixRate"] ?: "?"} readers/s for ${s["mixSeconds"] ?: "?"} s (stand-in paths ${s["standInMixRate"] ?: "?"}/s for " +
             "${s["standInMixSeconds"] ?: "?"} s) after a ${s["warmupSeconds"] ?: "?"} s warm-up: each opens a random room's newest page; " +
             "a share ${s["mixScroll"] ?: "?"} then scroll back ${s["scrollPages"] ?: "?"} pages by cursor, a share ${s["mixDeep"] ?: "?"} jump deep instead."

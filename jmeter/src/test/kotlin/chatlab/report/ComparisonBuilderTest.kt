@@ -50,16 +50,33 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `a refined step counts in the rounds that ran it, and the table lists refinements apart from the ladder`() {
+        fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
+        val samples = (1..3).flatMap { r -> step(25, 5, r) + step(50, 8, r) + step(100, 20, r) + step(200, 90, r) } +
+            step(141, 30, 1) + step(168, 70, 1) + // round 1: 200 missed, 141 held, 168 missed
+            step(141, 60, 2) + step(119, 40, 2) + // round 2: 141 missed, 119 held
+            step(141, 35, 3) + step(168, 45, 3) // round 3: both held
+        val c = comparison(samples, mapOf("capacityRates" to "25,50,100,200"))
+        val path = c.readCapacity.single()
+        assertThat(path.perRound).containsExactly(141.0, 119.0, 168.0)
+        assertThat(path.steps.map { Triple(it.rate, it.heldRounds, it.rounds) })
+            .contains(Triple(200.0, 0, 3), Triple(141.0, 2, 3), Triple(119.0, 1, 1), Triple(168.0, 1, 2))
+        val table = Columns.capacity("reads", c.readCapacity, c)
+        assertThat(table.headers).contains("p95 ms @ 200/s").doesNotContain("p95 ms @ 141/s")
+        assertThat(table.rows.single().last()).startsWith("119/s: ").contains("held 1/1").contains("; 141/s: ").contains("held 2/3; 168/s: ")
+    }
+
+    @Test
     fun `the SLO crossing is interpolated inside the step a round missed on latency, and is the step held otherwise`() {
         fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
         val samples = (1..3).flatMap { r -> step(50, 10, r) + step(100, 40, r) } +
-            step(200, 160, 1) + // missed on latency: p95 40 → 160 ms across ×2, so 50 ms at 100 × 2^(ln(50/40) / ln(160/40)) ≈ 112/s
+            step(200, 160, 1) + // missed on latency: p95 40.45 → 160.45 ms across ×2, so 50 ms at 100 × 2^(ln(50/40.45) / ln(160.45/40.45)) ≈ 111/s
             step(200, 30, 2) + // held the top step: nothing above it to interpolate into
             step(200, 45, 3) + listOf(sample("get chat messages [mysql-keyset] capacity@200", 45, 3, code = "503", success = false))
         val path = comparison(samples).readCapacity.single()
         assertThat(path.perRound).containsExactly(100.0, 200.0, 100.0)
-        assertThat(path.crossings).describedAs("round 3 missed on a failure, not on latency").containsExactly(112.0, 200.0, 100.0)
-        assertThat(path.crossing).isEqualTo(Spread(112.0, 100.0, 200.0, 3))
+        assertThat(path.crossings).describedAs("round 3 missed on a failure, not on latency").containsExactly(111.0, 200.0, 100.0)
+        assertThat(path.crossing).isEqualTo(Spread(111.0, 100.0, 200.0, 3))
         assertThat(Figures.of(comparison(samples)).single { it.figure == "slo crossing" }.spread).isEqualTo(path.crossing)
     }
 
