@@ -28,8 +28,11 @@ data class Sample(
     val cut: Boolean get() = !success && CUT.any { it in responseCode || it in responseMessage || it in failureMessage }
 
     private companion object {
-        /** How a JMeter interrupt shows: the socket closed under the request, or the HTTP client aborted it. */
-        val CUT = listOf("Socket closed", "Interrupted", "RequestAbortedException")
+        /**
+         * How a JMeter interrupt shows: the socket closed under the request, the HTTP client aborted it, or the connection
+         * was shut while the response was being read (seen at the end of an overloaded step's window).
+         */
+        val CUT = listOf("Socket closed", "Interrupted", "RequestAbortedException", "ConnectionClosedException")
     }
 
     /** Why the sample failed, in a form worth grouping by. */
