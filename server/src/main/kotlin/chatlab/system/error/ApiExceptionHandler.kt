@@ -2,6 +2,7 @@ package chatlab.system.error
 
 import com.mongodb.MongoConnectionPoolClearedException
 import jakarta.servlet.http.HttpServletRequest
+import org.apache.catalina.connector.ClientAbortException
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessResourceFailureException
 import org.springframework.dao.QueryTimeoutException
@@ -13,6 +14,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException
 import org.springframework.transaction.CannotCreateTransactionException
 import org.springframework.web.ErrorResponse
 import org.springframework.web.bind.annotation.ExceptionHandler
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException
 import org.springframework.web.bind.annotation.RestControllerAdvice
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException
 
@@ -68,6 +70,15 @@ class ApiExceptionHandler {
             is com.mongodb.MongoExecutionTimeoutException -> deadline(e, request)
             else -> unexpected(e, request)
         }
+
+    /**
+     * The client went away before the answer was written (it gave up: a load generator's timeout, a closed tab). There is
+     * nobody to answer and nothing went wrong on our side, so it is neither a 500 nor an error in the log.
+     */
+    @ExceptionHandler(AsyncRequestNotUsableException::class, ClientAbortException::class)
+    fun clientGone(e: Exception, request: HttpServletRequest) {
+        log.debug("Client gone before the answer to {} {}: {}", request.method, request.requestURI, e.toString())
+    }
 
     /** Spring MVC's own 4xx (unknown path, wrong method, missing parameter…) keep their status; the rest is a bug. */
     @ExceptionHandler(Exception::class)
