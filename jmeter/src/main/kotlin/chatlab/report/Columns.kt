@@ -59,9 +59,10 @@ object Columns {
         rows.map { row ->
             val s = row.measured.median
             val p95 = row.measured.spread { it.p95 }
+            val few = row.measured.spread { it.samples.toDouble() }.median < FEW_SAMPLES
             listOf(
                 row.subject.key, row.kind, backends(row.backends, row.standIn), Format.count(s.samples), Format.pct(s.errorPct),
-                spread(row.measured.spread { it.p50 }), spread(p95), Format.ms(s.p99),
+                spread(row.measured.spread { it.p50 }), spread(p95) + if (few) " §" else "", Format.ms(s.p99),
                 row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "",
                 row.cache?.let { split -> listOfNotNull(split.medians["hit"], split.medians["miss"] ?: split.medians["partial"]).joinToString(" / ") { Format.ms(it) } } ?: "",
                 vs(c, "mix", row.measured.label, "p95", p95),
@@ -84,6 +85,10 @@ object Columns {
 
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
         "that round ran when that step missed on latency alone, else the last step held; an estimate that carries the missed step's noise."
+    /** Fewer samples than this in a round, and a p95 is one of the round's few slowest samples: it is shown, marked. */
+    const val FEW_SAMPLES = 50.0
+    const val FEW_NOTE = "§ fewer than 50 samples in a median round (the mix's rare deep jumps): its p95 is one of the round's two or three slowest " +
+        "samples and moves with them from run to run; its p50 is the steadier figure, and a longer mixSeconds gives it more samples."
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap " +

@@ -55,6 +55,8 @@ object MarkdownReport {
         appendLine(Columns.FINISHED_NOTE)
         appendLine()
         appendLine(Columns.CROSSING_NOTE)
+        appendLine()
+        appendLine(Columns.FEW_NOTE)
     }
 
     private fun <R> StringBuilder.experiment(section: ExperimentSection<R>, rows: List<R>, c: Comparison) {

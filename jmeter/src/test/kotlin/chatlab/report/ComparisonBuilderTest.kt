@@ -159,6 +159,17 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `a kind of read with few samples a round has its p95 marked, the others do not`() {
+        val newest = many("get chat messages [mysql-keyset] mix newest", 4, n = 200)
+        val deep = many("get chat messages [mysql-keyset] mix deep", 30, n = 12)
+        val c = comparison(newest + deep)
+        val p95 = Columns.mix("mix", c.mix, c).rows.associate { it[1] to it[6] }
+        assertThat(p95["deep"]).endsWith(" §")
+        assertThat(p95["newest"]).doesNotContain("§")
+        assertThat(p95["all"]).doesNotContain("§")
+    }
+
+    @Test
     fun `warm-up samples are measured by nothing`() {
         val c = comparison(many("get chat messages [mysql-keyset] warm-up", 500) + many("get chat messages [mysql-keyset] capacity@25", 5))
         assertThat(c.readCapacity.single().steps.map { it.rate }).containsExactly(25.0)
