@@ -40,6 +40,7 @@ object Figures {
             add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))
             add(Figure("mix", row.measured.label, "p95", row.measured.spread { it.p95 }, row.standIn))
         }
+        MachineCheck.of(c)?.let { add(Figure("machine", MachineCheck.LABEL, "cpu ms", it, false)) }
     }
 
     fun render(figures: List<Figure>): String = buildString {

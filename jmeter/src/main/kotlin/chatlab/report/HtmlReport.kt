@@ -127,6 +127,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         if (c.units.isEmpty()) return
         append("<h2>Where the time and the CPU went</h2><p>${esc(UnitColumns.summary(c.units))} ")
         append("Before each unit the plan waits until the server is idle (nothing in flight, no store work queued, CPUs settled).</p>")
+        MachineCheck.sentence(c)?.let { append("<p>${esc(it)}</p>") }
         append("<ul>")
         UnitColumns.budget(c.units).forEach { append("<li>${esc(it)}</li>") }
         append("</ul><table><thead><tr>")

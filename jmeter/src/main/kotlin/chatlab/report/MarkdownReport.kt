@@ -42,6 +42,7 @@ object MarkdownReport {
             appendLine()
             appendLine(UnitColumns.summary(c.units))
             appendLine()
+            MachineCheck.sentence(c)?.let { appendLine(it); appendLine() }
             UnitColumns.budget(c.units).forEach { appendLine("- $it") }
             appendLine()
             table(Table("Units", UnitColumns.HEADERS, c.units.map { UnitColumns.cells(it) }, c.units.map { false }))

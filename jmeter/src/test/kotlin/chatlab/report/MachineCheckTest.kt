@@ -1,0 +1,33 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.within
+import org.junit.jupiter.api.Test
+import java.time.Instant
+
+class MachineCheckTest {
+    private val backends = mapOf("mysql" to Backend("MariaDB", "11.4.5", "embedded", "MariaDB 11.4.5 (embedded)", null))
+
+    /** Two rounds of 100 mix reads on mysql-keyset, whose units cost the server [cpu] CPU seconds each round. */
+    private fun run(vararg cpu: Double, previous: PreviousRun? = null): Comparison {
+        val samples = cpu.indices.flatMap { i -> (0 until 100).map { Sample(it * 10L, 4, "get chat messages [mysql-keyset] mix newest", "200", "", true, "", "", i + 1) } }
+        val environment = Environment(backends, mapOf("cpus" to "2"), emptyMap(), Instant.EPOCH, null, null)
+        val units = cpu.mapIndexed { i, s -> UnitAccount("history", "mix mysql-keyset", 6.0, true, 250, serverCpu = s * 0.75, backendsCpu = s * 0.25, jmeterCpu = 1.0, cores = 2, round = i + 1) }
+        return ComparisonBuilder(samples, environment).build().copy(units = units, previous = previous)
+    }
+
+    @Test
+    fun `the machine figure is the server and backends' CPU per mix read, round by round`() {
+        val spread = MachineCheck.of(run(0.2, 0.3))!!
+        assertThat(spread.min).isCloseTo(2.0, within(1e-9))
+        assertThat(spread.max).isCloseTo(3.0, within(1e-9))
+        assertThat(MachineCheck.sentence(run(0.2, 0.3))).contains("2.50 (2.00–3.00) CPU ms per chat-mix read").contains("no previous run")
+    }
+
+    @Test
+    fun `a machine slower than the previous run's beyond both spreads is named, a close one is not`() {
+        val before = PreviousRun("earlier", Figures.of(run(0.2, 0.22)).associateBy { it.key })
+        assertThat(MachineCheck.sentence(run(0.3, 0.32, previous = before))).contains("this machine was 48 % slower (beyond both spreads)")
+        assertThat(MachineCheck.sentence(run(0.21, 0.23, previous = before))).contains("no clear difference")
+    }
+}
