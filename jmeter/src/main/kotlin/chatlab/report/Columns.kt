@@ -42,7 +42,7 @@ object Columns {
                 rates.map { "p95 ms @ ${Format.rate(it)}/s" } + if (refined) listOf("refinement steps: p95 ms @ rate · held / rounds that ran it") else emptyList(),
             paths.map { path ->
                 listOf(
-                    path.subject.key, backends(path.backends, path.standIn), Findings.rate(path.capacity),
+                    path.subject.key, backends(path.backends, path.standIn), Findings.capacity(path),
                     vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
                     Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +

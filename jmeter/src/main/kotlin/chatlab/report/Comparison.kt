@@ -57,8 +57,16 @@ data class CapacityPath(
     val perRound: List<Double>,
     /** Per round: the rate at which p95 reached the SLO, interpolated inside the step above the one held (see the builder). */
     val crossings: List<Double> = perRound,
+    /**
+     * Per round: whether the path held the highest rate it ran, i.e. the top of the ladder (after a miss every rate a
+     * round runs lies below it). Its capacity is then at least that rate: the ladder, not the path, set the figure.
+     */
+    val topped: List<Boolean> = perRound.map { false },
 ) {
     val capacity: Spread get() = Spread.of(perRound) ?: Spread(0.0, 0.0, 0.0, 0)
+
+    /** In how many rounds the path held the ladder's top (0: every round found its limit). */
+    val toppedRounds: Int get() = topped.count { it }
     val crossing: Spread get() = Spread.of(crossings) ?: Spread(0.0, 0.0, 0.0, 0)
 }
 

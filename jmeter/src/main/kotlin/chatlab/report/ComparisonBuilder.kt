@@ -100,7 +100,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         val ran = rounds.associateWith { round -> rates.filter { stepSamples(subject.key, it)[round].orEmpty().isNotEmpty() } }
         val perRound = rounds.map { round -> ran.getValue(round).takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
         val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, ran.getValue(round), perRound[i], round) }
-        CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound, crossings)
+        val topped = rounds.mapIndexed { i, round -> perRound[i] > 0 && perRound[i] == ran.getValue(round).maxOrNull() }
+        CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound, crossings, topped)
     }
 
     /**

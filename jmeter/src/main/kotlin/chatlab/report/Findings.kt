@@ -26,10 +26,22 @@ object Findings {
 
     private fun capacityHeadline(what: String, paths: List<CapacityPath>, c: Comparison): String? {
         if (paths.isEmpty()) return null
-        val best = paths.filterNot { it.standIn }.maxByOrNull { it.capacity.median }
         return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${c.rounds} rounds, min–max): " +
-            paths.joinToString("; ") { "${it.subject.key} ${rate(it.capacity)}" + if (it.standIn) " ⚠" else "" } +
-            (best?.let { ". Highest on real backends: ${it.subject.key}." } ?: ".")
+            paths.joinToString("; ") { "${it.subject.key} ${capacity(it)}" + if (it.standIn) " ⚠" else "" } + ". " + highest(paths.filterNot { it.standIn })
+    }
+
+    /** The real-backend path that carries more than every other beyond both spreads, or why there is none. */
+    private fun highest(real: List<CapacityPath>): String {
+        val best = real.maxByOrNull { it.capacity.median } ?: return ""
+        val others = real - best
+        val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
+        return when {
+            others.isEmpty() -> ""
+            others.all { it.capacity.clearlyBelow(best.capacity) } -> "Highest on real backends, beyond every spread: ${best.subject.key}."
+            atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
+                "not the store, set their figure (raise the ladder's rates to tell them apart)."
+            else -> "No path carries more than every other real-backend path beyond the spreads (highest median: ${best.subject.key})."
+        }
     }
 
     private fun mixHeadline(c: Comparison): String? {
@@ -83,6 +95,8 @@ object Findings {
         val verdict = when {
             a.clearlyBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
             b.clearlyBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
+            from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
+                "so the ladder set both figures)"
             else -> "no clear difference (${rate(a)} vs ${rate(b)}: the rounds overlap)"
         }
         return verdict + "." + caveat(from.standIn || to.standIn)
@@ -126,6 +140,10 @@ object Findings {
 
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0
+
+    /** A path's capacity, said to be at least the ladder's top in the rounds that held it: `320/s (320–320), top held 3/3`. */
+    fun capacity(path: CapacityPath) = rate(path.capacity) +
+        if (path.toppedRounds > 0) ", the ladder's top held in ${path.toppedRounds}/${path.topped.size} rounds (capacity at least that)" else ""
 
     fun rate(s: Spread) = if (s.median == 0.0 && s.max == 0.0) "below the first step" else "${Format.rate(s.median)}/s (${Format.rate(s.min)}–${Format.rate(s.max)})"
 }

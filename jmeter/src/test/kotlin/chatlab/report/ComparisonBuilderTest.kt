@@ -67,6 +67,22 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `paths that held the ladder's top are at least that fast, and no path is called highest among them`() {
+        fun step(path: String, rate: Int, elapsed: Long, round: Int) = many("send-to-delivery [$path] capacity@$rate", elapsed, round)
+        val samples = (1..3).flatMap { r -> listOf("mysql", "sqlite-tuned").flatMap { p -> step(p, 160, 8, r) + step(p, 320, 12, r) } } +
+            (1..3).flatMap { r -> step("sqlite", 160, 10, r) + step("sqlite", 320, 70, r) + step("sqlite", 226, 20, r) + step("sqlite", 269, 60, r) }
+        val c = comparison(samples)
+        val mysql = c.sendCapacity.first { it.subject.key == "mysql" }
+        assertThat(mysql.topped).containsExactly(true, true, true)
+        assertThat(c.sendCapacity.first { it.subject.key == "sqlite" }.toppedRounds).isZero()
+        assertThat(Findings.capacity(mysql)).isEqualTo("320/s (320–320), the ladder's top held in 3/3 rounds (capacity at least that)")
+        val headline = Findings.headlines(c).last()
+        assertThat(headline).contains("No highest on real backends: mysql, sqlite-tuned held the ladder's top").doesNotContain("Highest on real backends")
+        assertThat(Findings.of(c)).anySatisfy { assertThat(it).startsWith("Sends — capacity mysql → sqlite-tuned: no clear difference").contains("both held the ladder's top") }
+        assertThat(Findings.of(c)).anySatisfy { assertThat(it).startsWith("Sends — capacity sqlite → sqlite-tuned: sqlite-tuned carries more") }
+    }
+
+    @Test
     fun `the SLO crossing is interpolated inside the step a round missed on latency, and is the step held otherwise`() {
         fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
         val samples = (1..3).flatMap { r -> step(50, 10, r) + step(100, 40, r) } +
