@@ -87,9 +87,9 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         if (labels.isEmpty()) return@mapNotNull null
         val rounds = (1..(samples.maxOfOrNull { it.round } ?: 1)).toList()
         val rates = labels.values.mapNotNull { it?.rate }.distinct().sorted()
+        val byRate = rates.associateWith { stepSamples(subject.key, it) }
         val held = rates.associateWith { rate ->
-            val byRound = stepSamples(subject.key, rate)
-            rounds.associateWith { round -> byRound[round]?.let { held(it, sampler) } ?: false }
+            rounds.associateWith { round -> byRate.getValue(rate)[round]?.let { held(it, sampler) } ?: false }
         }
         val steps = rates.map { rate ->
             val label = labels.entries.first { it.value?.rate == rate }.key
@@ -97,7 +97,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             CapacityStep(rate, measured, held.getValue(rate).count { it.value }, if (environment.onLadder(rate)) rounds.size else measured.rounds.size)
         }
         // The rates a round ran: the doubling ladder up to its first miss, then the refinements between held and missed.
-        val ran = rounds.associateWith { round -> rates.filter { stepSamples(subject.key, it)[round].orEmpty().isNotEmpty() } }
+        val ran = rounds.associateWith { round -> rates.filter { byRate.getValue(it)[round].orEmpty().isNotEmpty() } }
         val perRound = rounds.map { round -> ran.getValue(round).takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
         val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, ran.getValue(round), perRound[i], round) }
         val topped = rounds.mapIndexed { i, round -> perRound[i] > 0 && perRound[i] == ran.getValue(round).maxOrNull() }
