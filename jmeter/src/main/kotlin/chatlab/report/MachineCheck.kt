@@ -28,13 +28,13 @@ object MachineCheck {
         val now = of(c) ?: return null
         val paths = c.mix.filter { it.kind == "all" && !it.standIn }.joinToString { it.subject.key }
         val change = c.previous?.change("machine", LABEL, "cpu ms", now)
+        val slower = change != null && change.ratio > 1
         val verdict = when {
             change == null -> "no previous run to compare the machine with."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
-            change.ratio > 1 -> "the previous run's was ${ms(change.before)}: this machine was ${pct(change.ratio - 1)} slower " +
-                "(beyond both spreads), so expect this run's latencies higher and capacities lower for that reason alone."
-            else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(1 - change.ratio)} faster " +
-                "(beyond both spreads), so expect this run's latencies lower and capacities higher for that reason alone."
+            else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(Math.abs(change.ratio - 1))} " +
+                (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +
+                (if (slower) "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
         }
         return "Machine check: the server and its backends spent ${ms(now)} CPU ms per chat-mix read ($paths, fixed load, median of rounds); $verdict"
     }

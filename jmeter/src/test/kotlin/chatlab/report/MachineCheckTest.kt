@@ -29,5 +29,7 @@ class MachineCheckTest {
         val before = PreviousRun("earlier", Figures.of(run(0.2, 0.22)).associateBy { it.key })
         assertThat(MachineCheck.sentence(run(0.3, 0.32, previous = before))).contains("this machine was 48 % slower (beyond both spreads)")
         assertThat(MachineCheck.sentence(run(0.21, 0.23, previous = before))).contains("no clear difference")
+        assertThat(MachineCheck.sentence(run(0.14, 0.15, previous = before))).contains("this machine was 31 % faster (beyond both spreads)")
+            .contains("latencies lower and capacities higher")
     }
 }
