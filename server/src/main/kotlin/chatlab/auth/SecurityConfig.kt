@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatus
 import org.springframework.security.config.annotation.web.builders.HttpSecurity
 import org.springframework.security.config.http.SessionCreationPolicy
 import org.springframework.security.web.SecurityFilterChain
+import org.springframework.security.web.firewall.RequestRejectedHandler
 
 /**
  * Every API call needs a valid bearer token, the lab endpoints (`/api/v1/lab/...`) one with the `lab` scope; health, info and the WebSocket
@@ -35,6 +36,13 @@ class SecurityConfig(private val json: ObjectMapper) {
                 ex.accessDeniedHandler { req, res, e -> write(req, res, HttpStatus.FORBIDDEN, e.message) }
             }
         return http.build()
+    }
+
+    /** A URL the firewall refuses (an encoded `%`, `;` or `//` in the path) is a 400 with a JSON body like every other. */
+    @Bean
+    fun requestRejectedHandler() = RequestRejectedHandler { request, response, e ->
+        log.debug("{} {} rejected: {}", request.method, request.requestURI, e.message)
+        response.writeApiError(json, request, HttpStatus.BAD_REQUEST, "the request URL was refused: ${e.message}")
     }
 
     private fun write(request: HttpServletRequest, response: HttpServletResponse, status: HttpStatus, reason: String?) {

@@ -2,6 +2,7 @@ package chatlab.seat
 
 import chatlab.room.RoomService
 import chatlab.system.error.BadRequestException
+import chatlab.system.error.NotFoundException
 import org.redisson.api.RedissonClient
 import org.springframework.data.redis.core.StringRedisTemplate
 import org.springframework.jdbc.core.JdbcTemplate
@@ -21,7 +22,7 @@ class SeatLab(
 ) {
     /** Makes [roomId] an empty event room with [seats] seats and users `1..users`; clears its gate and lock. */
     fun reset(roomId: Long, seats: Int, users: Int): SeatAudit {
-        if (roomId < FIRST_EVENT_ROOM) throw BadRequestException("event rooms start at $FIRST_EVENT_ROOM; room $roomId is a chat room")
+        requireEventRoom(roomId)
         if (seats !in 1..100_000) throw BadRequestException("seats must be within 1..100000, not $seats")
         if (users !in 1..1_000_000) throw BadRequestException("users must be within 1..1000000, not $users")
         tx.executeWithoutResult {
@@ -45,8 +46,11 @@ class SeatLab(
     }
 
     fun audit(roomId: Long, entrants: Long?): SeatAudit {
-        val seats = jdbc.queryForObject("SELECT capacity FROM chat_room WHERE id = ?", Int::class.java, roomId)!!
-        val memberCount = jdbc.queryForObject("SELECT member_count FROM chat_room WHERE id = ?", Int::class.java, roomId)!!
+        requireEventRoom(roomId)
+        if (entrants != null && entrants < 0) throw BadRequestException("entrants must be 0 or more, not $entrants")
+        val (seats, memberCount) = jdbc.query(
+            "SELECT capacity, member_count FROM chat_room WHERE id = ?", RowMapper { rs, _ -> rs.getInt(1) to rs.getInt(2) }, roomId,
+        ).firstOrNull() ?: throw NotFoundException("no event room $roomId: reset it first (PUT /api/v1/lab/seats/rooms/$roomId?seats=N)")
         val (members, distinct) = jdbc.queryForObject(
             "SELECT COUNT(*), COUNT(DISTINCT user_id) FROM room_membership WHERE room_id = ?",
             RowMapper { rs, _ -> rs.getLong(1) to rs.getLong(2) }, roomId,
@@ -63,6 +67,10 @@ class SeatLab(
             if (gateUsers != null && gateUsers != members) add("the Redis gate admitted $gateUsers users, MySQL seated $members")
         }
         return SeatAudit(roomId, seats, entrants, members, distinct, memberCount, gateCount, gateUsers, problems)
+    }
+
+    private fun requireEventRoom(roomId: Long) {
+        if (roomId < FIRST_EVENT_ROOM) throw BadRequestException("event rooms start at $FIRST_EVENT_ROOM; room $roomId is a chat room")
     }
 
     companion object {
