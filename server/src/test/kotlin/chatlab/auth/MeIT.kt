@@ -1,0 +1,27 @@
+package chatlab.auth
+
+import chatlab.IntegrationTest
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.http.HttpEntity
+import org.springframework.http.HttpHeaders
+import org.springframework.http.HttpMethod
+
+@IntegrationTest
+class MeIT(@Autowired private val rest: TestRestTemplate, @Autowired private val tokens: JwtTokens) {
+
+    private fun me(token: String?) =
+        rest.exchange("/api/v1/me", HttpMethod.GET, HttpEntity<Unit>(HttpHeaders().apply { if (token != null) setBearerAuth(token) }), Map::class.java)
+
+    @Test
+    fun `who am i answers the token's user, and needs a valid token`() {
+        val answer = me(tokens.mint(42))
+        assertThat(answer.statusCode.value()).isEqualTo(200)
+        assertThat(answer.body!!["userId"]).isEqualTo(42)
+        assertThat(me(tokens.mint(7)).body!!["userId"]).isEqualTo(7)
+        assertThat(me(null).statusCode.value()).isEqualTo(401)
+        assertThat(me("not.a.token").statusCode.value()).isEqualTo(401)
+    }
+}
