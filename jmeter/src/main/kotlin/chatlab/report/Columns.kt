@@ -9,8 +9,8 @@ object Columns {
 
     private fun backends(list: List<String>, standIn: Boolean) = list.joinToString(" + ") + if (standIn) " ⚠ stand-in" else ""
 
-    private fun vs(c: Comparison, section: String, label: String, figure: String, now: Spread) =
-        c.previous?.change(section, label, figure, now)?.text ?: "–"
+    private fun vs(c: Comparison, section: String, label: String, figure: String, now: Spread, judged: Boolean = true) =
+        c.previous?.change(section, label, figure, now, judged)?.text ?: "–"
 
     fun reference(title: String, rows: List<Row>, c: Comparison): Table = Table(
         title,
@@ -36,13 +36,15 @@ object Columns {
         val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted().filter(onLadder)
         val refined = paths.any { p -> p.steps.any { !onLadder(it.rate) } }
         fun cell(step: CapacityStep) = spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
+        val ceiling = Findings.ceiling(paths)
         return Table(
             title,
-            listOf("path / store", "backends", "capacity /s (min–max)", "capacity vs previous", "p95 = SLO at /s (min–max) ‡", "vs previous") +
+            listOf("path / store", "backends", "capacity /s (min–max)", "of the ceiling", "capacity vs previous", "p95 = SLO at /s (min–max) ‡", "vs previous") +
                 rates.map { "p95 ms @ ${Format.rate(it)}/s" } + if (refined) listOf("refinement steps: p95 ms @ rate · held / rounds that ran it") else emptyList(),
             paths.map { path ->
                 listOf(
-                    path.subject.key, backends(path.backends, path.standIn), Findings.capacity(path),
+                    path.subject.key, if (path.instrument) "none: ${path.subject.title}" else backends(path.backends, path.standIn), Findings.capacity(path),
+                    if (path.instrument) "ceiling" else path.ofCeiling(ceiling)?.let { Format.share(it) + if (path.atCeiling(ceiling)) " ◆" else "" } ?: "–",
                     vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
                     Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
@@ -59,13 +61,13 @@ object Columns {
         rows.map { row ->
             val s = row.measured.median
             val p95 = row.measured.spread { it.p95 }
-            val few = row.measured.spread { it.samples.toDouble() }.median < FEW_SAMPLES
+            val few = row.measured.spread { it.samples.toDouble() }.median < JUDGED_SAMPLES
             listOf(
                 row.subject.key, row.kind, backends(row.backends, row.standIn), Format.count(s.samples), Format.pct(s.errorPct),
                 spread(row.measured.spread { it.p50 }), spread(p95) + if (few) " §" else "", Format.ms(s.p99),
                 row.cache?.let { Format.pct(it.share("hit") * 100) } ?: "",
                 row.cache?.let { split -> listOfNotNull(split.medians["hit"], split.medians["miss"] ?: split.medians["partial"]).joinToString(" / ") { Format.ms(it) } } ?: "",
-                vs(c, "mix", row.measured.label, "p95", p95),
+                vs(c, "mix", row.measured.label, "p95", p95, judged = !few),
             )
         },
         rows.map { it.standIn },
@@ -83,12 +85,16 @@ object Columns {
         }
     }
 
+    const val CEILING_NOTE = "“of the ceiling”: the path's capacity as a share of the instrument's (median against median), the instrument being " +
+        "the server's cheapest authenticated answer under the same ladder: the most this load generator and server carry together on this machine. " +
+        "◆ at the ceiling: the path's rounds reach the instrument's lowest round, so the machine, not the store, sets its figure."
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
         "that round ran when that step missed on latency alone, else the last step held; an estimate that carries the missed step's noise."
-    /** Fewer samples than this in a round, and a p95 is one of the round's few slowest samples: it is shown, marked. */
-    const val FEW_SAMPLES = 50.0
-    const val FEW_NOTE = "§ fewer than 50 samples in a median round (the mix's rare deep jumps): its p95 is one of the round's two or three slowest " +
-        "samples and moves with them from run to run; its p50 is the steadier figure, and a longer mixSeconds gives it more samples."
+    /** A figure judged (in findings, or flagged against the previous run) rests on at least this many samples a round. */
+    const val JUDGED_SAMPLES = 200.0
+    const val FEW_NOTE = "§ fewer than 200 samples in a median round (the mix's scroll-backs and rare deep jumps): shown, never judged — no finding " +
+        "and no ⚑ against the previous run rest on it (a deep jump's p95 is one of the round's two or three slowest reads); the row “all” is judged, " +
+        "and a longer mixSeconds gives every kind more samples."
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap " +

@@ -63,6 +63,17 @@ data class CapacityPath(
      */
     val topped: List<Boolean> = perRound.map { false },
 ) {
+    /** The instrument's path: its capacity is the ceiling of this load generator and server on this machine. */
+    val instrument: Boolean get() = subject in Subjects.INSTRUMENTS
+
+    /** This path's capacity as a share of [ceiling]'s (medians); null without a ceiling. */
+    fun ofCeiling(ceiling: CapacityPath?): Double? =
+        ceiling?.capacity?.median?.takeIf { it > 0 && !instrument }?.let { capacity.median / it }
+
+    /** Whether this path reached the ceiling's spread: its rounds reach the lowest round of the instrument's. */
+    fun atCeiling(ceiling: CapacityPath?): Boolean =
+        ceiling != null && !instrument && ceiling.capacity.median > 0 && capacity.max >= ceiling.capacity.min
+
     val capacity: Spread get() = Spread.of(perRound) ?: Spread(0.0, 0.0, 0.0, 0)
 
     /** In how many rounds the path held the ladder's top (0: every round found its limit). */
@@ -107,12 +118,15 @@ data class Comparison(
     val slo: Double = 50.0,
     /** Figures of an earlier run to compare with, keyed like [Figures]. */
     val previous: PreviousRun? = null,
+    /** Which earlier run [previous] is, or why none was compared (no run kept, or none of the same settings). */
+    val previousNote: String = "no earlier run to compare with",
 ) {
     val errorPct: Double get() = pct(failedSamples)
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
 
-    val readCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.GET }
-    val sendCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.SEND_TO_DELIVERY }
+    /** Read paths' capacities, the instrument's ceiling ([Subjects.WHO_AM_I]) last. */
+    val readCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.GET || it.sampler == Subjects.WHO_AM_I }
+    val sendCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.SEND_TO_DELIVERY || it.sampler == Subjects.SUBSCRIBE }
 }

@@ -10,7 +10,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
     private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
 
     fun build(): Comparison {
-        val capacity = capacity(Subjects.GET, Subjects.READ_PATHS) + capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES)
+        val capacity = capacity(Subjects.GET, Subjects.READ_PATHS) + capacity(Subjects.WHO_AM_I, listOf(Subjects.READ_INSTRUMENT)) +
+            capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES) + capacity(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT))
         val overload = overloadSamples(capacity)
         val reference = ShapeTables(
             Shape.REFERENCE,
@@ -94,7 +95,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         val steps = rates.map { rate ->
             val label = labels.entries.first { it.value?.rate == rate }.key
             val measured = Measured.of(label, byLabel.getValue(label))
-            CapacityStep(rate, measured, held.getValue(rate).count { it.value }, if (environment.onLadder(rate)) rounds.size else measured.rounds.size)
+            CapacityStep(rate, measured, held.getValue(rate).count { it.value }, measured.rounds.size)
         }
         // The rates a round ran: the doubling ladder up to its first miss, then the refinements between held and missed.
         val ran = rounds.associateWith { round -> rates.filter { byRate.getValue(it)[round].orEmpty().isNotEmpty() } }

@@ -29,9 +29,13 @@ data class Environment(
      */
     fun onLadder(rate: Double): Boolean = ladderRates.isEmpty() || rate in ladderRates
 
+    /** The listed rates, and past the last one of the reads' and the sends' ladders the doubling that climbs on. */
     private val ladderRates: Set<Double> by lazy {
-        listOf("capacityRates", "sendRates", "standInRates")
-            .flatMap { key -> settings[key].orEmpty().split(',').mapNotNull { it.trim().toDoubleOrNull() } }.toSet()
+        val lists = listOf("capacityRates", "sendRates", "standInRates")
+            .associateWith { key -> settings[key].orEmpty().split(',').mapNotNull { it.trim().toDoubleOrNull() } }
+        val beyond = listOf("capacityRates", "sendRates").mapNotNull { lists.getValue(it).lastOrNull() }
+            .flatMap { last -> (1..20).map { last * (1L shl it) } }
+        (lists.values.flatten() + beyond).toSet()
     }
 
     companion object {

@@ -3,6 +3,7 @@ package chatlab.report
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Locale
+import java.util.Properties
 
 /** One figure of a run as `summary.csv` keeps it, so a later run can be compared with it. */
 data class Figure(val section: String, val label: String, val figure: String, val spread: Spread, val standIn: Boolean) {
@@ -67,36 +68,70 @@ object Figures {
 
 /** An earlier run's figures and where they came from; [change] compares one of this run's figures with it. */
 data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
-    data class Change(val before: Spread, val ratio: Double, val beyondSpread: Boolean) {
-        /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap). */
+    data class Change(val before: Spread, val ratio: Double, val beyondSpread: Boolean, val judged: Boolean = true) {
+        /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap), `+40 % (not judged)` for a figure on too few samples. */
         val text: String
-            get() = String.format(Locale.ROOT, "%+.0f %%", (ratio - 1) * 100).replace('-', '−') + if (beyondSpread) " ⚑" else ""
+            get() = String.format(Locale.ROOT, "%+.0f %%", (ratio - 1) * 100).replace('-', '−') +
+                if (!judged) " (not judged)" else if (beyondSpread) " ⚑" else ""
     }
 
-    fun change(section: String, label: String, figure: String, now: Spread): Change? {
+    fun change(section: String, label: String, figure: String, now: Spread, judged: Boolean = true): Change? {
         val before = figures["$section|$label|$figure"]?.spread ?: return null
         if (before.median <= 0) return null
         val margin = if (figure in LATENCIES) Findings.RESOLUTION_MS else 0.0
-        return Change(before, now.median / before.median, now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin))
+        return Change(before, now.median / before.median, judged && (now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin)), judged)
     }
+
+    /** The run a report compares itself with, or why there is none ([note] says which, for the report's header). */
+    data class Lookup(val run: PreviousRun?, val note: String)
 
     companion object {
         /** Figures in milliseconds, flagged only when the runs' ranges lie more than JMeter's 1 ms apart. */
         private val LATENCIES = setOf("avg", "p50", "p95", "p99")
 
+        /** Beside every kept `summary.csv`: the settings that produced it, so that only like runs are compared. */
+        const val SETTINGS_FILE = "settings.properties"
+
         /**
-         * The run to compare with: [given] (a `summary.csv` or a folder holding one) if set, else the newest earlier run
-         * kept in [runs] (every report keeps a copy of its figures there; `mvn clean` forgets them).
+         * The run to compare with, only ever one of the same [settings] (size, ladders, SLO, rounds, experiments…): [given]
+         * (a `summary.csv` or a folder holding one) if set, else the newest like run kept in [runs] (every report keeps its
+         * figures and settings there; `mvn clean` forgets them). A smoke run is never compared with a full one.
          */
-        fun find(given: String?, runs: Path?): PreviousRun? {
-            val file = when {
-                !given.isNullOrBlank() -> Path.of(given).let { if (Files.isDirectory(it)) it.resolve("summary.csv") else it }
-                runs != null && Files.isDirectory(runs) -> Files.list(runs).use { s -> s.filter { it.toString().endsWith(".csv") }.toList() }.maxOrNull()
-                else -> null
-            } ?: return null
-            val figures = Figures.read(file)
-            if (figures.isEmpty()) return null
-            return PreviousRun(file.toString(), figures.associateBy { it.key })
+        fun find(given: String?, runs: Path?, settings: Map<String, String>): Lookup {
+            val candidates = when {
+                !given.isNullOrBlank() -> listOf(Path.of(given).let { if (Files.isDirectory(it)) it.resolve("summary.csv") else it })
+                runs != null && Files.isDirectory(runs) -> Files.list(runs).use { s -> s.toList() }
+                    .map { if (Files.isDirectory(it)) it.resolve("summary.csv") else it }
+                    .filter { it.toString().endsWith(".csv") && Files.isRegularFile(it) }
+                    .sortedByDescending { if (it.fileName.toString() == "summary.csv") it.parent.fileName.toString() else it.fileName.toString().removeSuffix(".csv") }
+                else -> emptyList()
+            }
+            if (candidates.isEmpty()) return Lookup(null, "no earlier run to compare with")
+            for (file in candidates) {
+                if (readSettings(file) != settings) continue
+                val figures = Figures.read(file)
+                if (figures.isNotEmpty()) return Lookup(PreviousRun(file.toString(), figures.associateBy { it.key }), "compared with $file (same settings)")
+            }
+            val newest = candidates.first()
+            return Lookup(null, "no like run to compare with: " + differences(readSettings(newest), settings, newest))
+        }
+
+        fun readSettings(summary: Path): Map<String, String>? {
+            val file = summary.resolveSibling(SETTINGS_FILE)
+            if (summary.fileName.toString() != "summary.csv" || !Files.isRegularFile(file)) return null
+            return Files.newBufferedReader(file).use { reader -> Properties().apply { load(reader) } }.entries.associate { it.key.toString() to it.value.toString() }
+        }
+
+        fun writeSettings(folder: Path, settings: Map<String, String>) {
+            val text = settings.toSortedMap().entries.joinToString("") { (k, v) -> "$k=${v.replace("\\", "\\\\")}\n" }
+            Files.writeString(folder.resolve(SETTINGS_FILE), "# the settings of the run whose figures summary.csv holds; only a run of the same settings is compared with it\n$text")
+        }
+
+        private fun differences(before: Map<String, String>?, now: Map<String, String>, file: Path): String {
+            if (before == null) return "the newest kept run ($file) has no settings kept beside it"
+            val keys = (before.keys + now.keys).filter { before[it] != now[it] }.sorted()
+            return "the newest kept run ($file) differs in " + keys.take(6).joinToString("; ") { "$it ${before[it] ?: "unset"} → ${now[it] ?: "unset"}" } +
+                if (keys.size > 6) " and ${keys.size - 6} more settings" else ""
         }
     }
 }

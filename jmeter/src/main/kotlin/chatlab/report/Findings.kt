@@ -25,19 +25,31 @@ object Findings {
     )
 
     private fun capacityHeadline(what: String, paths: List<CapacityPath>, c: Comparison): String? {
-        if (paths.isEmpty()) return null
+        val ceiling = ceiling(paths)
+        val measured = paths.filterNot { it.instrument }
+        if (measured.isEmpty()) return null
         return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${c.rounds} rounds, min–max): " +
-            paths.joinToString("; ") { "${it.subject.key} ${capacity(it)}" + if (it.standIn) " ⚠" else "" } + ". " + highest(paths.filterNot { it.standIn })
+            measured.joinToString("; ") { "${it.subject.key} ${capacity(it, ceiling)}" + if (it.standIn) " ⚠" else "" } +
+            (paths.firstOrNull { it.instrument }?.let { "; the instrument's ceiling ${capacity(it)}" } ?: "") + ". " + highest(measured.filterNot { it.standIn }, ceiling)
     }
 
-    /** The real-backend path that carries more than every other beyond both spreads, or why there is none. */
-    private fun highest(real: List<CapacityPath>): String {
+    /** The real-backend path that carries more than every other beyond both spreads, those at the instrument's ceiling, or why there is none. */
+    private fun highest(real: List<CapacityPath>, ceiling: CapacityPath?): String {
         val best = real.maxByOrNull { it.capacity.median } ?: return ""
         val others = real - best
         val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
+        val atCeiling = real.filter { it.atCeiling(ceiling) }
+        val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
         return when {
-            others.isEmpty() -> ""
-            others.all { it.capacity.clearlyBelow(best.capacity) } -> "Highest on real backends, beyond every spread: ${best.subject.key}."
+            others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
+            atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +
+                "and their stores are not what limits them" + (real - atCeiling.toSet()).let { below ->
+                    if (below.isEmpty()) "." else if (below.all { b -> atCeiling.all { b.capacity.clearlyBelow(it.capacity) } })
+                        "; ${below.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
+                }
+            others.all { it.capacity.clearlyBelow(best.capacity) } -> "Highest on real backends, beyond every spread: ${best.subject.key}" +
+                (if (best.atCeiling(ceiling)) ", at $ceilingText: the machine, not its store, sets its figure." else ".")
+            atCeiling.size == 1 -> "${atCeiling.single().subject.key} reaches $ceilingText; no path carries more than every other beyond the spreads."
             atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
                 "not the store, set their figure (raise the ladder's rates to tell them apart)."
             else -> "No path carries more than every other real-backend path beyond the spreads (highest median: ${best.subject.key})."
@@ -55,7 +67,9 @@ object Findings {
         for (factor in factors) {
             val from = c.readCapacity.firstOrNull { it.subject.key == factor.from }
             val to = c.readCapacity.firstOrNull { it.subject.key == factor.to }
-            if (from != null && to != null) add("Capacity — ${factor.name} (${factor.from} → ${factor.to}): " + compareCapacity(from, to))
+            if (from != null && to != null) {
+                add("Capacity — ${factor.name} (${factor.from} → ${factor.to}): " + compareCapacity(from, to, ceiling(c.readCapacity)))
+            }
             val mixFrom = c.mix.firstOrNull { it.subject.key == factor.from && it.kind == "all" }
             val mixTo = c.mix.firstOrNull { it.subject.key == factor.to && it.kind == "all" }
             if (mixFrom != null && mixTo != null) {
@@ -66,7 +80,7 @@ object Findings {
         for ((a, b) in sendPairs) {
             val from = c.sendCapacity.firstOrNull { it.subject.key == a } ?: continue
             val to = c.sendCapacity.firstOrNull { it.subject.key == b } ?: continue
-            add("Sends — capacity $a → $b: " + compareCapacity(from, to))
+            add("Sends — capacity $a → $b: " + compareCapacity(from, to, ceiling(c.sendCapacity)))
         }
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
         referenceStability(c)?.let { add(it) }
@@ -89,12 +103,14 @@ object Findings {
         }
     }
 
-    private fun compareCapacity(from: CapacityPath, to: CapacityPath): String {
+    private fun compareCapacity(from: CapacityPath, to: CapacityPath, ceiling: CapacityPath?): String {
         val a = from.capacity
         val b = to.capacity
         val verdict = when {
             a.clearlyBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
             b.clearlyBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
+            from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
+                "ceiling (${rate(ceiling!!.capacity)}), so this machine, not the stores, sets both figures"
             from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
                 "so the ladder set both figures)"
             else -> "no clear difference (${rate(a)} vs ${rate(b)}: the rounds overlap)"
@@ -141,8 +157,20 @@ object Findings {
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0
 
-    /** A path's capacity, said to be at least the ladder's top in the rounds that held it: `320/s (320–320), top held 3/3`. */
-    fun capacity(path: CapacityPath) = rate(path.capacity) +
+    /**
+     * The instrument's path, when it found its limit in every round: one that held the ladder's top measured the ladder,
+     * not the machine, and is no ceiling to place other paths against.
+     */
+    fun ceiling(paths: List<CapacityPath>): CapacityPath? = paths.firstOrNull { it.instrument && it.toppedRounds == 0 && it.capacity.median > 0 }
+
+    /**
+     * A path's capacity, with its share of the instrument's [ceiling] (`800/s (673–800), 61 % of the ceiling`), said to be
+     * at least the ladder's top in the rounds that held it (`…, top held 3/3`).
+     */
+    fun capacity(path: CapacityPath, ceiling: CapacityPath? = null) = rate(path.capacity) +
+        (path.ofCeiling(ceiling)?.let { share ->
+            if (path.atCeiling(ceiling)) ", at the instrument's ceiling" else ", ${Format.share(share)} of the ceiling"
+        } ?: "") +
         if (path.toppedRounds > 0) ", the ladder's top held in ${path.toppedRounds}/${path.topped.size} rounds (capacity at least that)" else ""
 
     fun rate(s: Spread) = if (s.median == 0.0 && s.max == 0.0) "below the first step" else "${Format.rate(s.median)}/s (${Format.rate(s.min)}–${Format.rate(s.max)})"

@@ -16,6 +16,9 @@ object Format {
 
     fun pct(value: Double): String = String.format(Locale.ROOT, "%.2f%%", value)
 
+    /** A share in whole percent: `25 %` (capacities against the instrument's ceiling). */
+    fun share(value: Double): String = String.format(Locale.ROOT, "%.0f %%", value * 100)
+
     /** Throughput over the rounds: `226.3 (171.4–298.4)`. */
     fun tps(s: Spread): String = "${tps(s.median)} (${tps(s.min)}–${tps(s.max)})"
 

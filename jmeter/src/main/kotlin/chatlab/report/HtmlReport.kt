@@ -17,7 +17,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         append("<p class=\"env\">${esc(c.environment.backends.values.joinToString(" · ") { it.label })}")
         c.environment.machine["cpus"]?.let { append(" · ${esc(it)} CPUs") }
         append(" · JMeter ${esc(c.environment.settings["jmeter"] ?: "?")} · ${c.rounds} rounds · ${esc(c.environment.generatedAt.toString())}")
-        append(" · ${esc(c.previous?.let { "compared with ${it.source}" } ?: "no previous run to compare with")}</p>")
+        append(" · ${esc(c.previousNote)}</p>")
         append("<p class=\"note\">${esc(Columns.SPREAD_NOTE)}</p>")
         val tables = Columns.all(c)
         for (shape in Shape.REPORT_ORDER) {
@@ -41,7 +41,7 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         units(c)
         append("<h2>Environment</h2><ul>")
         Settings.environmentLines(c.environment).forEach { append("<li>${esc(it)}</li>") }
-        append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}<br>${esc(Columns.CROSSING_NOTE)}<br>${esc(Columns.FEW_NOTE)}</p>")
+        append("</ul><p class=\"note\">${esc(Columns.STAND_IN_NOTE)}<br>${esc(Columns.FINISHED_NOTE)}<br>${esc(Columns.CEILING_NOTE)}<br>${esc(Columns.CROSSING_NOTE)}<br>${esc(Columns.FEW_NOTE)}</p>")
         append("<p>JMeter dashboards: ")
         append((1..c.rounds).flatMap { r -> (listOf("history", "sends") + listOfNotNull("seats".takeIf { c.seats.isNotEmpty() }, "counters".takeIf { c.counters.isNotEmpty() }, "pool".takeIf { c.pool.isNotEmpty() })).map { "<a href=\"../jmeter/reports/round-$r/$it/index.html\">round $r $it</a>" } }.joinToString(" · "))
         append(" · <a href=\"../jmeter/reports/preflight/index.html\">preflight</a> · <a href=\"summary.md\">summary.md</a> · <a href=\"summary.csv\">summary.csv</a></p>")

@@ -48,7 +48,16 @@ object Subjects {
         Subject("sqlite-tuned", "SQLite tuned for servers", listOf("sqlite")),
     )
 
+    /** The instruments: the server's cheapest authenticated answers, whose capacities are this machine's ceilings. */
+    val READ_INSTRUMENT = Subject("instrument", "Instrument ceiling: GET /api/v1/me (no store)", emptyList())
+    val SEND_INSTRUMENT = Subject("instrument-ws", "Instrument ceiling: a client that CONNECTs, SUBSCRIBEs and leaves (no SEND)", emptyList())
+    val INSTRUMENTS = setOf(READ_INSTRUMENT, SEND_INSTRUMENT)
+
     const val GET = "get chat messages"
+    /** The instrument's read: `GET /api/v1/me` (checks the token, touches no store). */
+    const val WHO_AM_I = "who am i"
+    /** The instrument's send: CONNECT, SUBSCRIBE with its RECEIPT (timed), DISCONNECT, no SEND. */
+    const val SUBSCRIBE = "stomp SUBSCRIBE"
     const val ENTER = "enter chat room"
     const val SEND_TO_DELIVERY = "send-to-delivery"
 }

@@ -30,7 +30,7 @@ object MachineCheck {
         val change = c.previous?.change("machine", LABEL, "cpu ms", now)
         val slower = change != null && change.ratio > 1
         val verdict = when {
-            change == null -> "no previous run to compare the machine with."
+            change == null -> "no like run to compare the machine with (${c.previousNote})."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
             else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(Math.abs(change.ratio - 1))} " +
                 (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +

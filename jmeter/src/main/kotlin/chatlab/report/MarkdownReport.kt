@@ -6,7 +6,7 @@ object MarkdownReport {
         appendLine("# chatlab comparison")
         appendLine()
         Findings.headlines(c).forEach { appendLine("**$it**"); appendLine() }
-        appendLine(Gate.describe(c) + ". ${c.rounds} rounds; " + (c.previous?.let { "compared with ${it.source}." } ?: "no previous run to compare with."))
+        appendLine(Gate.describe(c) + ". ${c.rounds} rounds; " + c.previousNote + ".")
         appendLine()
         appendLine(Columns.SPREAD_NOTE)
         appendLine()
@@ -54,6 +54,8 @@ object MarkdownReport {
         appendLine(Columns.STAND_IN_NOTE)
         appendLine()
         appendLine(Columns.FINISHED_NOTE)
+        appendLine()
+        appendLine(Columns.CEILING_NOTE)
         appendLine()
         appendLine(Columns.CROSSING_NOTE)
         appendLine()

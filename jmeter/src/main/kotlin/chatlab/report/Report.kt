@@ -31,9 +31,14 @@ object Report {
         val samples = ResultsCsv.readRounds(inputs.results, inputs.plans)
         val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
         val slo = inputs.settings["slo"]?.toDoubleOrNull() ?: 50.0
-        val comparison = ComparisonBuilder(samples, environment, slo).build().copy(
+        val built = ComparisonBuilder(samples, environment, slo).build()
+        // What makes two runs alike: every plan setting the build passed, and the number of rounds.
+        val identity = inputs.settings + ("rounds" to built.rounds.toString())
+        val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity)
+        val comparison = built.copy(
             units = UnitAccount.read(inputs.results.resolve("units.csv")),
-            previous = PreviousRun.find(inputs.previous, inputs.runs),
+            previous = lookup.run,
+            previousNote = lookup.note,
         )
         val medians = samples.groupBy { it.label }.mapValues { (label, list) -> Measured.of(label, list).median }
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
@@ -49,9 +54,11 @@ object Report {
         Files.writeString(inputs.out.resolve("summary.md"), MarkdownReport.render(comparison))
         val figures = Figures.render(Figures.of(comparison))
         Files.writeString(inputs.out.resolve("summary.csv"), figures)
+        PreviousRun.writeSettings(inputs.out, identity)
         if (inputs.runs != null && samples.isNotEmpty()) {
-            Files.createDirectories(inputs.runs)
-            Files.writeString(inputs.runs.resolve(STAMP.format(now) + ".csv"), figures)
+            val kept = Files.createDirectories(inputs.runs.resolve(STAMP.format(now)))
+            Files.writeString(kept.resolve("summary.csv"), figures)
+            PreviousRun.writeSettings(kept, identity)
         }
         return Outcome(comparison, passed, verdict, index, gates)
     }

@@ -83,6 +83,38 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `paths are reported against the instrument's ceiling, and those that reach it are placed there, not ranked`() {
+        fun read(path: String, rate: Int, elapsed: Long, round: Int) = many("get chat messages [$path] capacity@$rate", elapsed, round)
+        fun me(rate: Int, elapsed: Long, round: Int) = many("who am i [instrument] capacity@$rate", elapsed, round)
+        // The instrument holds 800 and misses 1600 in every round; mysql-keyset and sqlite-keyset reach it, mysql-offset stops at 200.
+        val samples = (1..3).flatMap { r ->
+            me(800, 20, r) + me(1600, 90, r) +
+                listOf("mysql-keyset", "sqlite-keyset").flatMap { p -> read(p, 400, 10, r) + read(p, 800, if (r == 2) 60 else 30, r) + read(p, 1600, 200, r) } +
+                read("mysql-offset", 100, 10, r) + read("mysql-offset", 200, 40, r) + read("mysql-offset", 400, 90, r)
+        }
+        val c = comparison(samples)
+        val ceiling = c.readCapacity.single { it.instrument }
+        assertThat(ceiling.sampler).isEqualTo(Subjects.WHO_AM_I)
+        assertThat(ceiling.capacity).isEqualTo(Spread(800.0, 800.0, 800.0, 3))
+        val offset = c.readCapacity.single { it.subject.key == "mysql-offset" }
+        assertThat(offset.ofCeiling(ceiling)).isEqualTo(0.25)
+        assertThat(offset.atCeiling(ceiling)).isFalse()
+        assertThat(c.readCapacity.single { it.subject.key == "mysql-keyset" }.atCeiling(ceiling)).describedAs("800 in 2 of 3 rounds").isTrue()
+        assertThat(Findings.capacity(offset, ceiling)).isEqualTo("200/s (200–200), 25 % of the ceiling")
+        val headline = Findings.headlines(c).first()
+        assertThat(headline).contains("the instrument's ceiling 800/s (800–800)")
+            .contains("mysql-keyset, sqlite-keyset reach the instrument's ceiling (800/s (800–800)")
+            .contains("mysql-offset carry less, beyond the spreads").doesNotContain("ladder's top")
+        assertThat(Findings.of(c)).anySatisfy { assertThat(it).startsWith("Capacity — Pagination on MySQL (mysql-offset → mysql-keyset): mysql-keyset carries more") }
+        assertThat(Columns.capacity("reads", c.readCapacity, c).rows.map { it[3] }).containsExactly("25 %", "100 % ◆", "100 % ◆", "ceiling")
+
+        // An instrument that held the ladder's top (capped by capacityMax) measured the ladder: nothing is placed at it.
+        val capped = comparison(samples.filterNot { it.label == "who am i [instrument] capacity@1600" })
+        assertThat(Findings.ceiling(capped.readCapacity)).isNull()
+        assertThat(Findings.headlines(capped).first()).doesNotContain("reach the instrument's ceiling").doesNotContain("% of the ceiling")
+    }
+
+    @Test
     fun `the SLO crossing is interpolated inside the step a round missed on latency, and is the step held otherwise`() {
         fun step(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
         val samples = (1..3).flatMap { r -> step(50, 10, r) + step(100, 40, r) } +

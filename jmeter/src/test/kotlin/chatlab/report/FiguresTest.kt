@@ -52,14 +52,34 @@ class FiguresTest {
     }
 
     @Test
-    fun `the previous run is the one given, or else the newest kept`(@TempDir dir: Path) {
+    fun `the previous run is the newest kept one of the same settings, or the one given if alike`(@TempDir dir: Path) {
         val runs = Files.createDirectories(dir.resolve("runs"))
-        Files.writeString(runs.resolve("20261122-060000.csv"), Figures.render(listOf(p95)))
-        Files.writeString(runs.resolve("20261122-070000.csv"), Figures.render(listOf(p95, capacity)))
-        assertThat(PreviousRun.find(null, runs)!!.figures).hasSize(2)
-        val given = Files.writeString(dir.resolve("summary.csv"), Figures.render(listOf(capacity)))
-        assertThat(PreviousRun.find(given.toString(), runs)!!.figures.keys).containsExactly(capacity.key)
-        assertThat(PreviousRun.find(dir.toString(), runs)!!.source).endsWith("summary.csv")
-        assertThat(PreviousRun.find(null, dir.resolve("none"))).isNull()
+        val settings = mapOf("slo" to "50", "rounds" to "3")
+        fun keep(stamp: String, figures: List<Figure>, kept: Map<String, String>?) = Files.createDirectories(runs.resolve(stamp)).also {
+            Files.writeString(it.resolve("summary.csv"), Figures.render(figures))
+            if (kept != null) PreviousRun.writeSettings(it, kept)
+        }
+        keep("20261122-060000", listOf(p95, capacity), settings)
+        keep("20261122-070000", listOf(p95), settings + ("slo" to "20"))
+        Files.writeString(runs.resolve("20261122-080000.csv"), Figures.render(listOf(p95))) // kept before settings were: never alike
+        val found = PreviousRun.find(null, runs, settings)
+        assertThat(found.run!!.figures).hasSize(2)
+        assertThat(found.run!!.source).contains("20261122-060000")
+        val other = PreviousRun.find(null, runs, settings + ("rounds" to "2"))
+        assertThat(other.run).isNull()
+        assertThat(other.note).startsWith("no like run").contains("has no settings kept beside it")
+        val given = keep("given", listOf(capacity), settings)
+        assertThat(PreviousRun.find(given.toString(), runs, settings).run!!.figures.keys).containsExactly(capacity.key)
+        assertThat(PreviousRun.find(given.resolve("summary.csv").toString(), runs, settings + ("slo" to "20")).note).contains("slo 50 → 20")
+        assertThat(PreviousRun.find(null, dir.resolve("none"), settings).run).isNull()
+    }
+
+    @Test
+    fun `a figure on too few samples shows its change but is never flagged`() {
+        val before = Figure("mix", "get chat messages [mysql-keyset] mix deep", "p95", Spread(4.0, 3.0, 4.0, 3), false)
+        val previous = PreviousRun("earlier", mapOf(before.key to before))
+        val change = previous.change("mix", before.label, "p95", Spread(9.0, 8.0, 10.0, 3), judged = false)!!
+        assertThat(change.beyondSpread).isFalse()
+        assertThat(change.text).isEqualTo("+125 % (not judged)")
     }
 }

@@ -21,7 +21,7 @@ class MachineCheckTest {
         val spread = MachineCheck.of(run(0.2, 0.3))!!
         assertThat(spread.min).isCloseTo(2.0, within(1e-9))
         assertThat(spread.max).isCloseTo(3.0, within(1e-9))
-        assertThat(MachineCheck.sentence(run(0.2, 0.3))).contains("2.50 (2.00–3.00) CPU ms per chat-mix read").contains("no previous run")
+        assertThat(MachineCheck.sentence(run(0.2, 0.3))).contains("2.50 (2.00–3.00) CPU ms per chat-mix read").contains("no like run to compare the machine with")
     }
 
     @Test

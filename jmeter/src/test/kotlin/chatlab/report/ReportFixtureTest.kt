@@ -12,10 +12,10 @@ class ReportFixtureTest {
 
     private val settings = mapOf("threads" to "4", "loops" to "5", "slo" to "50", "jmeter" to "5.6.3")
 
-    private fun generate(name: String, out: Path, threshold: Double = 0.0, unanswered: Double = threshold, runs: Path? = null) = Report.generate(
-        ReportInputs(fixture(name).resolve("results"), out, settings, threshold, unanswered, runs = runs),
-        Instant.parse("2026-11-22T12:00:00Z"),
-    )
+    private fun generate(
+        name: String, out: Path, threshold: Double = 0.0, unanswered: Double = threshold, runs: Path? = null,
+        settings: Map<String, String> = this.settings, now: Instant = Instant.parse("2026-11-22T12:00:00Z"),
+    ) = Report.generate(ReportInputs(fixture(name).resolve("results"), out, settings, threshold, unanswered, runs = runs), now)
 
     private fun samples() = ResultsCsv.readRounds(fixture("smoke").resolve("results"), listOf("history", "sends"))
 
@@ -83,6 +83,31 @@ class ReportFixtureTest {
         assertThat(change.ratio).isEqualTo(1.0)
         assertThat(change.beyondSpread).isFalse()
         assertThat(Files.readString(out.resolve("index.html"))).contains("compared with").contains("<td>+0 %</td>")
+    }
+
+    @Test
+    fun `a run is compared only with an earlier run of the same settings - smoke then full, full then smoke, full then full`(
+        @TempDir out: Path, @TempDir runs: Path,
+    ) {
+        val smoke = settings + ("seedMessages" to "20000") + ("capacityRates" to "10,20")
+        val full = settings + ("seedMessages" to "200000") + ("capacityRates" to "25,50,100,200,400,800")
+        val first = generate("smoke", out, runs = runs, settings = smoke, now = Instant.parse("2026-11-22T12:00:00Z"))
+        assertThat(first.comparison.previous).isNull()
+        assertThat(first.comparison.previousNote).isEqualTo("no earlier run to compare with")
+
+        val second = generate("smoke", out, runs = runs, settings = full, now = Instant.parse("2026-11-22T12:10:00Z"))
+        assertThat(second.comparison.previous).describedAs("a full run after a smoke run").isNull()
+        assertThat(second.comparison.previousNote).startsWith("no like run to compare with").contains("seedMessages 20000 → 200000")
+        val html = Files.readString(out.resolve("index.html"))
+        assertThat(html).contains("no like run to compare with").doesNotContain("⚑</td>").doesNotContain("this machine was")
+        assertThat(MachineCheck.sentence(second.comparison)).contains("no like run to compare the machine with")
+
+        val third = generate("smoke", out, runs = runs, settings = full, now = Instant.parse("2026-11-22T12:20:00Z"))
+        assertThat(third.comparison.previous!!.source).describedAs("two full runs").contains("20261122-121000")
+
+        val fourth = generate("smoke", out, runs = runs, settings = smoke, now = Instant.parse("2026-11-22T12:30:00Z"))
+        assertThat(fourth.comparison.previous!!.source).describedAs("a smoke run after full runs finds the earlier smoke run").contains("20261122-120000")
+        assertThat(PreviousRun.readSettings(out.resolve("summary.csv"))).containsEntry("rounds", "3").containsEntry("seedMessages", "20000")
     }
 
     @Test
