@@ -57,4 +57,15 @@ class ResultsCsvTest {
         assertThat(SampleLabel.parse("get chat messages [mysql-offset] saturation")).isNull()
         assertThat(SampleLabel.parse("get chat messages [mysql-offset] mix sideways")).isNull()
     }
+
+    @Test
+    fun `no answer in time is unanswered, not a wrong answer, whichever client timed out`() {
+        fun failed(code: String, message: String = "") = Sample(0, 1000, "send-to-delivery [mysql] capacity@80", code, message, false, "", "")
+        assertThat(failed("Non HTTP response code: java.net.SocketTimeoutException").unanswered).isTrue()
+        assertThat(failed("503").unanswered).isTrue()
+        // A WebSocket read that timed out, as the sends plan names it (the sampler itself says only "Websocket I/O error").
+        assertThat(failed("java.net.SocketTimeoutException", "Number of samples in transaction : 2, number of failing samples : 1").unanswered).isTrue()
+        assertThat(failed("Websocket I/O error", "WebSocket I/O error: Connection reset").unanswered).isFalse()
+        assertThat(failed("200").unanswered).isFalse()
+    }
 }
