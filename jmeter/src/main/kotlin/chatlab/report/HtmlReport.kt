@@ -64,10 +64,15 @@ class HtmlReport(private val verdict: String, private val passed: Boolean, priva
         for ((title, paths) in listOf("History reads" to c.readCapacity, "Sends" to c.sendCapacity)) {
             if (paths.isEmpty()) continue
             val lines = paths.mapIndexed { i, p ->
+                // A rate that only one round ran (a refinement or bracket step) carries that round's level: joined to the
+                // medians of the rates every round shares, it draws a zigzag that is the rounds' difference, not the path's.
+                val (shared, single) = p.steps.partition { it.rounds > 1 || p.perRound.size == 1 }
                 SvgCharts.Line(p.subject.key + if (p.standIn) " ⚠" else "", SvgCharts.PALETTE[i % SvgCharts.PALETTE.size],
-                    p.steps.map { it.rate to it.measured.spread { s -> s.p95 }.median }, dashed = p.standIn)
+                    shared.map { it.rate to it.measured.spread { s -> s.p95 }.median }, dashed = p.standIn,
+                    loose = single.map { it.rate to it.measured.spread { s -> s.p95 }.median })
             }
-            append(SvgCharts.lines("$title: p95 against offered load (median of rounds)", lines, "arrivals per second", "p95 ms", c.slo))
+            append(SvgCharts.lines("$title: p95 against offered load (median of the rounds that ran each rate; hollow: one round)",
+                lines, "arrivals per second", "p95 ms", c.slo))
         }
         append("</div>")
     }

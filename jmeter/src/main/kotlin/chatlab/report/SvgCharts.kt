@@ -52,8 +52,14 @@ object SvgCharts {
         return out.append("</svg>").toString()
     }
 
-    /** One line of a line chart: points (x, y) in order of x, with an optional [dashed] style. */
-    data class Line(val name: String, val color: String, val points: List<Pair<Double, Double>>, val dashed: Boolean = false)
+    /**
+     * One line of a line chart: points (x, y) in order of x, joined, with an optional [dashed] style; [loose] points are
+     * drawn hollow and not joined (figures of weaker standing, such as a rate only one round ran).
+     */
+    data class Line(
+        val name: String, val color: String, val points: List<Pair<Double, Double>>, val dashed: Boolean = false,
+        val loose: List<Pair<Double, Double>> = emptyList(),
+    )
 
     /**
      * Lines over a log-scaled x axis (offered arrival rate) and a log-scaled y axis (latency), with a horizontal
@@ -63,8 +69,8 @@ object SvgCharts {
         title: String, lines: List<Line>, xUnit: String, yUnit: String, limit: Double?, mark: Pair<Double, String>? = null,
         point: (Double, Double) -> String = { a, b -> "${Format.rate(a)}/s → p95 ${Format.ms(b)} ms" },
     ): String {
-        val xs = lines.flatMap { l -> l.points.map { it.first } }.filter { it > 0 } + listOfNotNull(mark?.first)
-        val ys = lines.flatMap { l -> l.points.map { it.second } }.filter { it > 0 } + listOfNotNull(limit)
+        val xs = lines.flatMap { l -> (l.points + l.loose).map { it.first } }.filter { it > 0 } + listOfNotNull(mark?.first)
+        val ys = lines.flatMap { l -> (l.points + l.loose).map { it.second } }.filter { it > 0 } + listOfNotNull(limit)
         val x = LogScale(xs)
         val y = LogScale(ys)
         val left = 70
@@ -95,6 +101,7 @@ object SvgCharts {
             out.append("""<text x="${f(px(mark.first) + 4)}" y="${top + 12}" fill="#59a14f">${esc(mark.second)}</text>""")
         }
         for (l in lines) {
+            for ((a, b) in l.loose) out.append("""<circle cx="${f(px(a))}" cy="${f(py(b))}" r="3" fill="white" stroke="${l.color}" stroke-width="1.5"><title>${esc("${l.name}: ${point(a, b)}")}</title></circle>""")
             if (l.points.isEmpty()) continue
             val path = l.points.joinToString(" ") { (a, b) -> "${f(px(a))},${f(py(b))}" }
             out.append("""<polyline points="$path" fill="none" stroke="${l.color}" stroke-width="2"${if (l.dashed) " stroke-dasharray=\"4 3\"" else ""}/>""")

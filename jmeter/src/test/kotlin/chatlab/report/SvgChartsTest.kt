@@ -52,4 +52,20 @@ class SvgChartsTest {
         val ys = (0 until 3).map { doc.getElementsByTagName("circle").item(it).attributes.getNamedItem("cy").nodeValue.toDouble() }
         assertThat(ys).describedAs("higher latency is drawn higher up").isSortedAccordingTo(Comparator.reverseOrder())
     }
+
+    @Test
+    fun `loose points are drawn hollow and left out of the line`() {
+        val svg = SvgCharts.lines(
+            "p95 against offered load",
+            listOf(SvgCharts.Line("mysql-keyset", "#111", listOf(25.0 to 3.0, 100.0 to 60.0), loose = listOf(70.0 to 9.0, 84.0 to 70.0))),
+            "arrivals per second", "p95 ms", limit = 50.0,
+        )
+        val doc = parse(svg)
+        val joined = doc.getElementsByTagName("polyline").item(0).attributes.getNamedItem("points").nodeValue.trim().split(" ")
+        assertThat(joined).hasSize(2)
+        val circles = (0 until doc.getElementsByTagName("circle").length).map { doc.getElementsByTagName("circle").item(it).attributes }
+        assertThat(circles.count { it.getNamedItem("fill").nodeValue == "white" }).isEqualTo(2)
+        assertThat(circles.filter { it.getNamedItem("fill").nodeValue == "white" }.map { it.getNamedItem("cx").nodeValue })
+            .describedAs("no loose point lies on the line's vertices").doesNotContainAnyElementsOf(joined.map { it.substringBefore(',') })
+    }
 }
