@@ -1,16 +1,17 @@
 package chatlab.auth
 
 import chatlab.room.RoomService
+import chatlab.system.stomp.StompGate
 import org.slf4j.LoggerFactory
 import org.springframework.messaging.Message
 import org.springframework.messaging.MessageChannel
 import org.springframework.messaging.MessageDeliveryException
 import org.springframework.messaging.simp.stomp.StompCommand
 import org.springframework.messaging.simp.stomp.StompHeaderAccessor
-import org.springframework.messaging.support.ChannelInterceptor
 import org.springframework.messaging.support.MessageHeaderAccessor
 import org.springframework.security.oauth2.jwt.JwtDecoder
 import org.springframework.security.oauth2.jwt.JwtException
+import org.springframework.core.annotation.Order
 import org.springframework.stereotype.Component
 import java.security.Principal
 import java.util.concurrent.ConcurrentHashMap
@@ -21,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap
  * A refusal is an ERROR frame (which ends that session only).
  */
 @Component
-class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: RoomService) : ChannelInterceptor {
+@Order(10)
+class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: RoomService) : StompGate {
 
     override fun preSend(message: Message<*>, channel: MessageChannel): Message<*> {
         val accessor = MessageHeaderAccessor.getAccessor(message, StompHeaderAccessor::class.java) ?: return message

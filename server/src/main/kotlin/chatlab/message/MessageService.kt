@@ -4,9 +4,6 @@ import chatlab.room.RoomService
 import chatlab.system.error.BadRequestException
 import org.springframework.beans.factory.annotation.Value
 import org.springframework.stereotype.Service
-import java.time.Clock
-import java.time.Instant
-import java.time.temporal.ChronoUnit
 import java.util.UUID
 
 /** Validates, persists in the chosen store (MongoDB writes go through the cache), and moves the room preview. */
@@ -14,8 +11,7 @@ import java.util.UUID
 class MessageService(
     private val rooms: RoomService,
     private val stores: MessageStores,
-    private val ids: MessageIdAllocator,
-    private val clock: Clock,
+    private val positions: PositionAllocator,
     @Value("\${chatlab.default-write-store:mongo}") private val defaultWriteStore: String,
 ) {
     /** Returns the stored message; a retried clientMessageId returns the copy stored the first time. */
@@ -26,14 +22,16 @@ class MessageService(
         if (request.type != null && request.type != MessageType.TALK) {
             throw BadRequestException("clients may send TALK messages only, not ${request.type}")
         }
+        val clientMessageId = validClientMessageId(request.clientMessageId)
+        val position = positions.next()
         val message = ChatMessage(
-            id = ids.nextId(),
+            id = position.id,
             roomId = roomId,
             senderId = userId,
             type = MessageType.TALK,
             content = content,
-            sentAt = Instant.now(clock).truncatedTo(ChronoUnit.MILLIS),
-            clientMessageId = validClientMessageId(request.clientMessageId),
+            sentAt = position.sentAt,
+            clientMessageId = clientMessageId,
         )
         val stored = stores.writer(kind).save(message)
         if (stored.id == message.id) rooms.updatePreview(roomId, stored.content, stored.sentAt)

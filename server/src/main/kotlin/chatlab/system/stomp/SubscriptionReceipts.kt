@@ -1,4 +1,4 @@
-package chatlab.system
+package chatlab.system.stomp
 
 import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.context.annotation.Lazy

@@ -1,7 +1,5 @@
-package chatlab.system
+package chatlab.system.stomp
 
-import chatlab.auth.StompAuthInterceptor
-import chatlab.system.readiness.StompReadinessInterceptor
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.messaging.simp.config.ChannelRegistration
@@ -12,27 +10,34 @@ import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerCo
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean
 
-/** STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/sub` from the broker. */
+/**
+ * STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/sub` from the broker.
+ * Each session's frames are handled one at a time in the order they arrived, and each session is written to in
+ * the order messages were published to it, so one sender's messages are stored and delivered in the order it sent
+ * them (Spring handles a session's frames on several threads at once otherwise).
+ */
 @Configuration
 @EnableWebSocketMessageBroker
 class WebSocketConfig(
-    private val readiness: StompReadinessInterceptor,
-    private val auth: StompAuthInterceptor,
+    private val gates: List<StompGate>,
+    private val errors: StompErrorFrames,
     private val receipts: SubscriptionReceipts,
 ) : WebSocketMessageBrokerConfigurer {
 
     override fun registerStompEndpoints(registry: StompEndpointRegistry) {
         registry.addEndpoint("/ws").setAllowedOriginPatterns("*")
+        registry.setPreserveReceiveOrder(true)
     }
 
     override fun configureMessageBroker(registry: MessageBrokerRegistry) {
         registry.enableSimpleBroker("/sub", "/queue")
         registry.setApplicationDestinationPrefixes("/pub")
         registry.setUserDestinationPrefix("/user")
+        registry.setPreservePublishOrder(true)
     }
 
     override fun configureClientInboundChannel(registration: ChannelRegistration) {
-        registration.interceptors(readiness, auth, receipts)
+        registration.interceptors(*gates.map { RefusalAsErrorFrame(it, errors) }.toTypedArray(), receipts)
     }
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */
