@@ -33,26 +33,36 @@ object Findings {
             (paths.firstOrNull { it.instrument }?.let { "; the instrument's ceiling ${capacity(it)}" } ?: "") + ". " + highest(measured.filterNot { it.standIn }, ceiling)
     }
 
-    /** The real-backend path that carries more than every other beyond both spreads, those at the instrument's ceiling, or why there is none. */
+    /**
+     * The real-backend paths that carry the most: the one beyond every other's spread, or the top tier whose rounds
+     * overlap the highest median's (named together, unranked), the paths clearly below them, and where the tier stands
+     * against the instrument's ceiling.
+     */
     private fun highest(real: List<CapacityPath>, ceiling: CapacityPath?): String {
         val best = real.maxByOrNull { it.capacity.median } ?: return ""
         val others = real - best
         val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
         val atCeiling = real.filter { it.atCeiling(ceiling) }
         val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
+        val top = real.filterNot { it.capacity.clearlyBelow(best.capacity) }
+        val below = (real - top.toSet()).takeIf { it.isNotEmpty() }
+            ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less, beyond the spreads" } ?: ""
+        val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }
+            ?.let { "; at ${Format.share(it.min())}–${Format.share(it.max())} of the instrument's ceiling, so their stores, not this machine, set them" } ?: ""
         return when {
             others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
             atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +
-                "and their stores are not what limits them" + (real - atCeiling.toSet()).let { below ->
-                    if (below.isEmpty()) "." else if (below.all { b -> atCeiling.all { b.capacity.clearlyBelow(it.capacity) } })
-                        "; ${below.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
+                "and their stores are not what limits them" + (real - atCeiling.toSet()).let { rest ->
+                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.capacity.clearlyBelow(it.capacity) } })
+                        "; ${rest.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
                 }
-            others.all { it.capacity.clearlyBelow(best.capacity) } -> "Highest on real backends, beyond every spread: ${best.subject.key}" +
+            top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key}" +
                 (if (best.atCeiling(ceiling)) ", at $ceilingText: the machine, not its store, sets its figure." else ".")
             atCeiling.size == 1 -> "${atCeiling.single().subject.key} reaches $ceilingText; no path carries more than every other beyond the spreads."
             atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
                 "not the store, set their figure (raise the ladder's rates to tell them apart)."
-            else -> "No path carries more than every other real-backend path beyond the spreads (highest median: ${best.subject.key})."
+            else -> "Highest on real backends: ${top.sortedByDescending { it.capacity.median }.joinToString { it.subject.key }}, not told apart " +
+                "(their rounds overlap)$below$share."
         }
     }
 
