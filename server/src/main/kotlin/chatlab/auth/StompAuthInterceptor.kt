@@ -1,8 +1,8 @@
 package chatlab.auth
 
-import chatlab.room.RoomService
 import chatlab.system.stomp.StompGate
 import org.slf4j.LoggerFactory
+import org.springframework.core.annotation.Order
 import org.springframework.messaging.Message
 import org.springframework.messaging.MessageChannel
 import org.springframework.messaging.MessageDeliveryException
@@ -11,26 +11,25 @@ import org.springframework.messaging.simp.stomp.StompHeaderAccessor
 import org.springframework.messaging.support.MessageHeaderAccessor
 import org.springframework.security.oauth2.jwt.JwtDecoder
 import org.springframework.security.oauth2.jwt.JwtException
-import org.springframework.core.annotation.Order
 import org.springframework.stereotype.Component
 import java.security.Principal
 import java.util.concurrent.ConcurrentHashMap
 
 /**
- * CONNECT must carry `Authorization: Bearer <jwt>`; SUBSCRIBE is allowed to a room's topic for its members and to
- * the caller's own error queue, once per subscription id; every frame after CONNECT is the authenticated user's.
- * A refusal is an ERROR frame (which ends that session only).
+ * CONNECT must carry `Authorization: Bearer <jwt>`; every frame after it is the authenticated user's; a subscription
+ * id is used once at a time per session. Which destinations a user may subscribe to is the feature's that serves
+ * them. A refusal is an ERROR frame (which ends that session only).
  */
 @Component
 @Order(10)
-class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: RoomService) : StompGate {
+class StompAuthInterceptor(private val decoder: JwtDecoder) : StompGate {
 
     override fun preSend(message: Message<*>, channel: MessageChannel): Message<*> {
         val accessor = MessageHeaderAccessor.getAccessor(message, StompHeaderAccessor::class.java) ?: return message
         when (accessor.command) {
             StompCommand.CONNECT -> accessor.user = authenticate(accessor.getFirstNativeHeader("Authorization"), message)
             StompCommand.SUBSCRIBE -> {
-                authorizeSubscription(accessor, message)
+                accessor.user as? ChatPrincipal ?: refuse(message, "not authenticated: CONNECT with a bearer token first")
                 claimSubscriptionId(accessor, message)
             }
             StompCommand.UNSUBSCRIBE -> accessor.subscriptionId?.let { subscriptionIds(accessor)?.remove(it) }
@@ -49,15 +48,6 @@ class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: R
             refuse(message, "invalid token: ${e.message}")
         }
         return ChatPrincipal(jwt.userId())
-    }
-
-    private fun authorizeSubscription(accessor: StompHeaderAccessor, message: Message<*>) {
-        val user = accessor.user as? ChatPrincipal ?: refuse(message, "not authenticated: CONNECT with a bearer token first")
-        val destination = accessor.destination ?: refuse(message, "SUBSCRIBE needs a destination")
-        if (destination == "/user/queue/errors") return
-        val roomId = ROOM_TOPIC.matchEntire(destination)?.groupValues?.get(1)?.toLongOrNull()
-            ?: refuse(message, "cannot subscribe to '$destination': use /sub/chat-rooms/{roomId} or /user/queue/errors")
-        if (!rooms.isMember(roomId, user.userId)) refuse(message, "user ${user.userId} is not a member of chat room $roomId")
     }
 
     /** STOMP 1.2: a subscription id identifies one subscription in its session; a second SUBSCRIBE with it is refused. */
@@ -80,6 +70,5 @@ class StompAuthInterceptor(private val decoder: JwtDecoder, private val rooms: R
     companion object {
         private val log = LoggerFactory.getLogger(StompAuthInterceptor::class.java)
         private const val SUBSCRIPTION_IDS = "chatlab.subscriptionIds"
-        private val ROOM_TOPIC = Regex("/sub/chat-rooms/(\\d{1,18})")
     }
 }

@@ -17,7 +17,7 @@ import org.springframework.messaging.simp.SimpMessagingTemplate
 import org.springframework.messaging.simp.annotation.SendToUser
 import org.springframework.stereotype.Controller
 
-/** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to `/sub/chat-rooms/{roomId}`. */
+/** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to the room's topic, `/topic/chat-rooms.{roomId}`. */
 @Controller
 class ChatStompController(private val messages: MessageService, private val broker: SimpMessagingTemplate) {
 
@@ -29,7 +29,7 @@ class ChatStompController(private val messages: MessageService, private val brok
         principal: ChatPrincipal,
     ) {
         val stored = messages.send(principal.userId, roomId, request, store)
-        broker.convertAndSend("/sub/chat-rooms/$roomId", stored.toDto())
+        broker.convertAndSend(RoomTopic.of(roomId), stored.toDto())
     }
 
     /** A refused SEND goes back to its sender only; the session and everyone else carry on. */

@@ -28,7 +28,7 @@ class Conversation(
 
     private inner class Listener(val user: Long, val client: StompClient) {
         val session: StompSession = client.connect(mint(user)) ?: error("user $user could not connect")
-        val inbox: LinkedBlockingQueue<ChatMessageDto> = client.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox: LinkedBlockingQueue<ChatMessageDto> = client.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val errors = client.subscribe(session, "/user/queue/errors", ApiError::class.java)
     }
 

@@ -41,7 +41,7 @@ class ManySessionsIT(
 
             val client = StompClient(port)
             val session = client.connect(tokens.mint(2))!!
-            val inbox = client.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+            val inbox = client.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
             val clientMessageId = "busy-${UUID.randomUUID()}"
             client.send(session, room, mapOf("content" to "heard over the crowd", "clientMessageId" to clientMessageId), "mysql")
             assertThat(generateSequence { inbox.poll(5, TimeUnit.SECONDS) }.first { it.clientMessageId == clientMessageId }.senderId).isEqualTo(2)
@@ -55,7 +55,7 @@ class ManySessionsIT(
     fun `a client that disconnects right after SEND still has its message stored once and delivered to the others`() {
         val listener = StompClient(port)
         val session = listener.connect(tokens.mint(2))!!
-        val inbox = listener.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox = listener.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val clientMessageId = "vanish-${UUID.randomUUID()}"
         val leaver = RawStomp(port)
         assertThat(leaver.connect(tokens.mint(1))).startsWith("CONNECTED")
@@ -73,7 +73,7 @@ class ManySessionsIT(
         StalledSocket(port).use { stalled ->
             stalled.send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${tokens.mint(1)}\n\n\u0000")
             assertThat(stalled.read()).startsWith("CONNECTED")
-            stalled.send("SUBSCRIBE\nid:$subscriptionId\ndestination:/sub/chat-rooms/$room\nreceipt:r1\n\n\u0000")
+            stalled.send("SUBSCRIBE\nid:$subscriptionId\ndestination:/topic/chat-rooms.$room\nreceipt:r1\n\n\u0000")
             assertThat(stalled.read()).startsWith("RECEIPT")
             // The registry learns of the subscription from an event that may trail the RECEIPT.
             await.atMost(Duration.ofSeconds(5)).until { userRegistry.findSubscriptions { it.id == subscriptionId }.size == 1 }
@@ -82,7 +82,7 @@ class ManySessionsIT(
             // server's 512 KB per-session buffer.
             val listener = StompClient(port)
             val session = listener.connect(tokens.mint(2))!!
-            val inbox = listener.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+            val inbox = listener.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
             val ids = (1..2500).map { "flood-$subscriptionId-$it" }
             val content = "한".repeat(1000)
             ids.forEach { listener.send(session, room, mapOf("content" to content, "clientMessageId" to it), "mysql") }

@@ -66,7 +66,7 @@ class MessageIdsIT(
     @Test
     fun `a SEND whose id the store already holds is answered as a server fault, and the next SEND is stored`() {
         val stomp = RawStomp(port).also { assertThat(it.connect(tokens.mint(1))).startsWith("CONNECTED") }
-        listOf("errors" to "/user/queue/errors", "room" to "/sub/chat-rooms/$room").forEach { (id, destination) ->
+        listOf("errors" to "/user/queue/errors", "room" to "/topic/chat-rooms.$room").forEach { (id, destination) ->
             stomp.frame("SUBSCRIBE", mapOf("id" to id, "destination" to destination, "receipt" to "r-$id"))
             assertThat(stomp.next("RECEIPT")).isNotNull()
         }

@@ -39,7 +39,7 @@ class NoLostMessageIT(
             val session = stomp.connect(tokens.mint(user))!!
             Triple(user, stomp, session)
         }
-        val inboxes = clients.associate { (user, stomp, session) -> user to stomp.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java) }
+        val inboxes = clients.associate { (user, stomp, session) -> user to stomp.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java) }
         val errorQueues = clients.associate { (user, stomp, session) -> user to stomp.subscribe(session, "/user/queue/errors", ApiError::class.java) }
 
         val pool = Executors.newFixedThreadPool(clients.size)

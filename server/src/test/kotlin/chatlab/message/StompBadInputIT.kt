@@ -55,7 +55,7 @@ class StompBadInputIT(
 
     @Test
     fun `another user's queue and broker-internal destinations cannot be subscribed to`() {
-        for (destination in listOf("/user/2/queue/errors", "/queue/errors-user1", "/sub/chat-rooms/$room/../${TestRooms.OTHER_STOMP_ROOM}", "/sub/chat-rooms/*")) {
+        for (destination in listOf("/user/2/queue/errors", "/queue/errors-user1", "/topic/chat-rooms.$room/../${TestRooms.OTHER_STOMP_ROOM}", "/topic/chat-rooms.*", "/topic/chat-rooms.#", "/sub/chat-rooms/$room")) {
             val stomp = connected()
             stomp.subscribe("s1", destination)
             // Spring closes the session right after the ERROR frame; rarely the close overtakes the frame.
@@ -70,10 +70,10 @@ class StompBadInputIT(
     @Test
     fun `a subscription id cannot be reused while active, and can be after UNSUBSCRIBE`() {
         val stomp = connected()
-        stomp.subscribe("same", "/sub/chat-rooms/$room")
+        stomp.subscribe("same", "/topic/chat-rooms.$room")
         assertThat(stomp.next("RECEIPT")).isNotNull()
         stomp.frame("UNSUBSCRIBE", mapOf("id" to "same"))
-        stomp.subscribe("same", "/sub/chat-rooms/$room")
+        stomp.subscribe("same", "/topic/chat-rooms.$room")
         assertThat(stomp.next("RECEIPT")).isNotNull()
         stomp.subscribe("same", "/user/queue/errors")
         // The refusal ends the session (1002). Spring writes the ERROR frame from the reading thread; when the outbound
@@ -90,7 +90,7 @@ class StompBadInputIT(
     fun `an oversized frame is refused and the other sessions carry on`() {
         val bystander = StompClient(port)
         val session = bystander.connect(tokens.mint(2))!!
-        val inbox = bystander.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox = bystander.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val clientMessageId = "huge-${UUID.randomUUID()}"
         fun hugeSend(stomp: RawStomp, size: Int) = stomp.frame(
             "SEND", mapOf("destination" to "/pub/chat-rooms/$room/messages", "content-type" to "application/json", "store" to "mysql"),
@@ -115,7 +115,7 @@ class StompBadInputIT(
         val stomp = connected()
         stomp.subscribe("errors", "/user/queue/errors")
         assertThat(stomp.next("RECEIPT")).isNotNull()
-        stomp.subscribe("room", "/sub/chat-rooms/$room")
+        stomp.subscribe("room", "/topic/chat-rooms.$room")
         assertThat(stomp.next("RECEIPT")).isNotNull()
         val id = "bad-${UUID.randomUUID()}"
         val cases = listOf(
@@ -151,7 +151,7 @@ class StompBadInputIT(
         val content = "'); DROP TABLE chat_message; -- {\"\$ne\": null} <script>alert(1)</script>\n\${jndi:ldap://x} \\u0000 %s"
         val client = StompClient(port)
         val session = client.connect(tokens.mint(1))!!
-        val inbox = client.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox = client.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val headers = HttpHeaders().apply { setBearerAuth(tokens.mint(1)) }
         for ((store, readPaths) in listOf("mysql" to listOf("mysql"), "mongo" to listOf("mongo", "mongo-redis"))) {
             val clientMessageId = "inject-$store-${UUID.randomUUID()}"

@@ -47,7 +47,7 @@ class StompIT(
     fun `a SUBSCRIBE with a receipt is acknowledged once it is active`() {
         val alice = client()
         val session = alice.connect(tokens.mint(1))!!
-        val inbox = alice.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java, awaitReceipt = true)
+        val inbox = alice.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java, awaitReceipt = true)
         alice.send(session, room, mapOf("content" to "right after the receipt", "clientMessageId" to "receipt-${UUID.randomUUID()}"), "mysql")
         assertThat(inbox.poll(5, TimeUnit.SECONDS)!!.content).isEqualTo("right after the receipt")
     }
@@ -56,7 +56,7 @@ class StompIT(
     fun `a non-member can neither subscribe nor send`() {
         val outsider = client()
         val session = outsider.connect(tokens.mint(3))!!
-        outsider.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java, awaitReceipt = false)
+        outsider.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java, awaitReceipt = false)
         assertThat(outsider.errors.poll(5, TimeUnit.SECONDS)).contains("not a member")
 
         val again = client()
@@ -72,13 +72,13 @@ class StompIT(
     fun `a message reaches every subscriber of its room and no other, stored and sent by the token's user`() {
         val alice = client()
         val aliceSession = alice.connect(tokens.mint(1))!!
-        val aliceInbox = alice.subscribe(aliceSession, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val aliceInbox = alice.subscribe(aliceSession, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val bob = client()
         val bobSession = bob.connect(tokens.mint(2))!!
-        val bobInbox = bob.subscribe(bobSession, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val bobInbox = bob.subscribe(bobSession, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val carol = client()
         val carolSession = carol.connect(tokens.mint(3))!!
-        val carolInbox = carol.subscribe(carolSession, "/sub/chat-rooms/$otherRoom", ChatMessageDto::class.java)
+        val carolInbox = carol.subscribe(carolSession, "/topic/chat-rooms.$otherRoom", ChatMessageDto::class.java)
 
         for (store in listOf("mysql", "mongo")) {
             val clientMessageId = "stomp-$store-${UUID.randomUUID()}"
@@ -102,7 +102,7 @@ class StompIT(
         val alice = client()
         val session = alice.connect(tokens.mint(1))!!
         val errors = alice.subscribe(session, "/user/queue/errors", ApiError::class.java)
-        val inbox = alice.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox = alice.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val tooLong = "x".repeat(1001)
         alice.send(session, room, mapOf("content" to tooLong, "clientMessageId" to "too-long"), "mongo")
         assertThat(errors.poll(5, TimeUnit.SECONDS)!!.message).contains("at most 1000")

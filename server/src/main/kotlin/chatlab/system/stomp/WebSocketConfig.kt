@@ -11,7 +11,8 @@ import org.springframework.web.socket.config.annotation.WebSocketTransportRegist
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean
 
 /**
- * STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/sub` from the broker.
+ * STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/topic` and `/queue`
+ * from the broker.
  * Each session's frames are handled one at a time in the order they arrived, and each session is written to in
  * the order messages were published to it, so one sender's messages are stored and delivered in the order it sent
  * them (Spring handles a session's frames on several threads at once otherwise).
@@ -30,7 +31,7 @@ class WebSocketConfig(
     }
 
     override fun configureMessageBroker(registry: MessageBrokerRegistry) {
-        registry.enableSimpleBroker("/sub", "/queue")
+        registry.enableSimpleBroker("/topic", "/queue")
         registry.setApplicationDestinationPrefixes("/pub")
         registry.setUserDestinationPrefix("/user")
         registry.setPreservePublishOrder(true)

@@ -36,7 +36,7 @@ class SqliteMessageStoreIT(
         val stomp = StompClient(port)
         val session = stomp.connect(tokens.mint(3))!!
         val errors = stomp.subscribe(session, "/user/queue/errors", ApiError::class.java)
-        val inbox = stomp.subscribe(session, "/sub/chat-rooms/$room", ChatMessageDto::class.java)
+        val inbox = stomp.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
         val clientMessageId = "busy-${UUID.randomUUID()}"
         DriverManager.getConnection("jdbc:sqlite:${sqlite.file}").use { holder ->
             holder.createStatement().execute("BEGIN EXCLUSIVE")

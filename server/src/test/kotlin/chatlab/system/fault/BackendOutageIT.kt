@@ -75,7 +75,7 @@ class BackendOutageIT(
         val client = StompClient(port)
         val session = client.connect(tokens.mint(1))!!
         val errors = client.subscribe(session, "/user/queue/errors", ApiError::class.java)
-        val inbox = client.subscribe(session, "/sub/chat-rooms/2", ChatMessageDto::class.java)
+        val inbox = client.subscribe(session, "/topic/chat-rooms.2", ChatMessageDto::class.java)
         val clientMessageId = "outage-${UUID.randomUUID()}"
         client.send(session, 2, mapOf("content" to "during the outage", "clientMessageId" to clientMessageId), "mongo")
         assertThat(errors.poll(bound.seconds, TimeUnit.SECONDS)!!.status).isEqualTo(503)

@@ -142,7 +142,7 @@ class StartupRaceIT {
                 if (!answer.startsWith("CONNECTED")) continue
                 val room = OPEN_ROOMS.elementAt(n % OPEN_ROOMS.count())
                 val store = SEND_STORES[n++ % SEND_STORES.size]
-                val refused = listOf("errors" to "/user/queue/errors", "room" to "/sub/chat-rooms/$room").firstNotNullOfOrNull { (id, destination) ->
+                val refused = listOf("errors" to "/user/queue/errors", "room" to "/topic/chat-rooms.$room").firstNotNullOfOrNull { (id, destination) ->
                     stomp.frame("SUBSCRIBE", mapOf("id" to id, "destination" to destination, "receipt" to "r-$id"))
                     stomp.next(5).takeUnless { it?.startsWith("RECEIPT") == true }?.let { "SUBSCRIBE $destination: $it" }
                 }
