@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessException
 import org.springframework.http.HttpStatus
+import org.springframework.messaging.MessageDeliveryException
 import org.springframework.messaging.converter.MessageConversionException
 import org.springframework.messaging.handler.annotation.DestinationVariable
 import org.springframework.messaging.handler.annotation.Header
@@ -29,7 +30,14 @@ class ChatStompController(private val messages: MessageService, private val brok
         principal: ChatPrincipal,
     ) {
         val stored = messages.send(principal.userId, roomId, request, store)
-        broker.convertAndSend(RoomTopic.of(roomId), stored.toDto())
+        try {
+            broker.convertAndSend(RoomTopic.of(roomId), stored.toDto())
+        } catch (e: MessageDeliveryException) {
+            // Stored but not broadcast: the broker is gone, and with it every client's relayed session, which the relay
+            // ends with an ERROR frame. The sender never saw its copy, so it retries with the same clientMessageId once
+            // reconnected (stored once, broadcast then), or finds the message by reading history.
+            log.warn("Message {} of room {} stored but not broadcast: {}", stored.id, roomId, e.message)
+        }
     }
 
     /** A refused SEND goes back to its sender only; the session and everyone else carry on. */

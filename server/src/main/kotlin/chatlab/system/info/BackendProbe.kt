@@ -4,6 +4,9 @@ import chatlab.system.stack.Backend
 import chatlab.system.stack.MongoStandIn
 import chatlab.system.stack.Origin
 import chatlab.system.stack.SqliteDatabase
+import chatlab.system.stomp.Broker
+import chatlab.system.stomp.RelayProperties
+import org.springframework.core.SpringVersion
 import org.bson.Document
 import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.core.env.Environment
@@ -20,12 +23,14 @@ class BackendProbe(
     private val redis: RedisConnectionFactory,
     private val env: Environment,
     @Qualifier("sqliteDefault") private val sqlite: SqliteDatabase,
+    private val relay: RelayProperties,
 ) {
     fun describeAll(): Map<String, BackendDescription> = mapOf(
         Backend.MYSQL.key to describe(Backend.MYSQL, ::mysql),
         Backend.MONGODB.key to describe(Backend.MONGODB, ::mongodb),
         Backend.REDIS.key to describe(Backend.REDIS, ::redis),
         "sqlite" to runCatching { describeSqlite() }.getOrElse { BackendDescription.unreachable(Origin.EMBEDDED, it) },
+        Backend.BROKER.key to if (Broker.of(env) == Broker.SIMPLE) simpleBroker() else describe(Backend.BROKER, ::relayedBroker),
     )
 
     fun origin(backend: Backend): Origin =
@@ -53,6 +58,16 @@ class BackendProbe(
     private fun redis(origin: Origin): BackendDescription {
         val info = redis.connection.use { it.serverCommands().info("server") }
         return BackendDescription.of("Redis", info?.getProperty("redis_version") ?: "unknown", origin)
+    }
+
+    private fun simpleBroker() =
+        BackendDescription.of("Spring simple broker", SpringVersion.getVersion() ?: "unknown", Origin.IN_PROCESS, "one instance: broadcasts reach this server's sessions only")
+
+    /** The broker names itself in its CONNECTED frame (`server:ActiveMQ-Artemis/2.40.0 …`, `server:RabbitMQ/3.10.…`). */
+    private fun relayedBroker(origin: Origin): BackendDescription {
+        val server = BrokerHello.server(relay)
+        return BackendDescription.of(server.substringBefore('/'), server.substringAfter('/', "unknown").substringBefore(' '), origin,
+            "relayed at ${relay.host}:${relay.port}")
     }
 
     /** SQLite is always a file of this server's (both configurations use the same library). */

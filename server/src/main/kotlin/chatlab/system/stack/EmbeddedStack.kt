@@ -12,9 +12,10 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
         it.backend to if (it.backend == Backend.MONGODB) Origin.STAND_IN else Origin.EMBEDDED
     }
 
+    /** Where Spring finds these servers, what they are, and (unless only a broker runs here) where the SQLite files go. */
     fun properties(): Map<String, Any> = services.flatMap { it.properties.entries }.associate { it.key to it.value } +
         origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name } +
-        ("chatlab.sqlite.dir" to dir.resolve("sqlite").toString())
+        (if (origins.keys.any { it != Backend.BROKER }) mapOf("chatlab.sqlite.dir" to dir.resolve("sqlite").toString()) else emptyMap())
 
     /** Returns once every embedded server accepts connections (MariaDB starts in the background). */
     fun awaitStarted() {
@@ -38,8 +39,8 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
 
         private val log = LoggerFactory.getLogger(EmbeddedStack::class.java)
 
-        /** Starts [backends]; if one fails, stops those already started before rethrowing. */
-        fun start(backends: Set<Backend>, baseDir: Path?): EmbeddedStack {
+        /** Starts [backends] (Artemis on [brokerPort], else a free one); if one fails, stops those already started before rethrowing. */
+        fun start(backends: Set<Backend>, baseDir: Path?, brokerPort: Int? = null): EmbeddedStack {
             val dir = if (baseDir == null) Files.createTempDirectory("chatlab-stack-")
             else Files.createDirectories(baseDir).let { Files.createTempDirectory(it, "chatlab-stack-") }
             val started = mutableListOf<EmbeddedService>()
@@ -47,6 +48,7 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
                 if (Backend.MYSQL in backends) started += EmbeddedMariaDb.start(dir)
                 if (Backend.REDIS in backends) started += EmbeddedRedis.start(dir)
                 if (Backend.MONGODB in backends) started += MongoStandIn.start()
+                if (Backend.BROKER in backends) started += EmbeddedArtemis.start(dir, brokerPort ?: FreePort.find())
             } catch (e: Exception) {
                 EmbeddedStack(dir, started).destroy()
                 throw IllegalStateException("Could not start the embedded stack in $dir: ${e.message}", e)

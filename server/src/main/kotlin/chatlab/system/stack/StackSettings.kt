@@ -1,5 +1,6 @@
 package chatlab.system.stack
 
+import chatlab.system.stomp.Broker
 import org.springframework.boot.context.properties.bind.Binder
 import org.springframework.core.env.Environment
 import java.nio.file.Path
@@ -14,10 +15,12 @@ data class StackSettings(
 ) {
     fun isExternal(): Boolean = mode.equals("external", ignoreCase = true)
 
-    /** The backends this process must start itself. */
+    /** The backends this process must start itself: a broker only for the relay, and only when none is configured. */
     fun embeddedBackends(env: Environment): Set<Backend> =
         if (isExternal()) emptySet()
-        else Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }.toSet()
+        else Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }
+            .filter { it != Backend.BROKER || (Broker.of(env) == Broker.RELAY && env.getProperty("chatlab.relay.host").isNullOrBlank()) }
+            .toSet()
 
     companion object {
         fun from(env: Environment): StackSettings {

@@ -1,7 +1,10 @@
 package chatlab.system.stomp
 
+import org.springframework.beans.factory.DisposableBean
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
+import org.springframework.core.env.Environment
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler
 import org.springframework.messaging.simp.config.ChannelRegistration
 import org.springframework.messaging.simp.config.MessageBrokerRegistry
 import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker
@@ -12,7 +15,7 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 
 /**
  * STOMP over raw WebSocket at `/ws` (no SockJS, so JMeter can speak it): `/pub` to the app, `/topic` and `/queue`
- * from the broker.
+ * from the broker, Spring's simple broker or a real one through the relay ([Broker]).
  * Each session's frames are handled one at a time in the order they arrived, and each session is written to in
  * the order messages were published to it, so one sender's messages are stored and delivered in the order it sent
  * them (Spring handles a session's frames on several threads at once otherwise).
@@ -23,7 +26,10 @@ class WebSocketConfig(
     private val gates: List<StompGate>,
     private val errors: StompErrorFrames,
     private val receipts: SubscriptionReceipts,
-) : WebSocketMessageBrokerConfigurer {
+    private val relay: RelayProperties,
+    env: Environment,
+) : WebSocketMessageBrokerConfigurer, DisposableBean {
+    private val broker = Broker.of(env)
 
     override fun registerStompEndpoints(registry: StompEndpointRegistry) {
         registry.addEndpoint("/ws").setAllowedOriginPatterns("*")
@@ -31,14 +37,51 @@ class WebSocketConfig(
     }
 
     override fun configureMessageBroker(registry: MessageBrokerRegistry) {
-        registry.enableSimpleBroker("/topic", "/queue")
+        when (broker) {
+            Broker.SIMPLE -> registry.enableSimpleBroker("/topic", "/queue")
+            Broker.RELAY -> enableRelay(registry)
+        }
         registry.setApplicationDestinationPrefixes("/pub")
         registry.setUserDestinationPrefix("/user")
         registry.setPreservePublishOrder(true)
     }
 
+    /**
+     * Every client session gets its own connection to the broker; messages the server itself sends (broadcasts, errors)
+     * share one system connection. Users and their sessions are announced to the other instances over the broker, so
+     * a message for a user reaches its sessions on whichever instance they are connected to.
+     */
+    private fun enableRelay(registry: MessageBrokerRegistry) {
+        check(relay.host.isNotBlank()) { "chatlab.broker=relay needs chatlab.relay.host (STOMP_RELAY_HOST), or the embedded stack to start a broker" }
+        registry.enableStompBrokerRelay("/topic", "/queue")
+            .setRelayHost(relay.host)
+            .setRelayPort(relay.port)
+            .setClientLogin(relay.login)
+            .setClientPasscode(relay.passcode)
+            .setSystemLogin(relay.login)
+            .setSystemPasscode(relay.passcode)
+            .apply { if (relay.virtualHost.isNotBlank()) setVirtualHost(relay.virtualHost) }
+            // Heart-beats to the broker for clients that only SEND to /pub, which the broker otherwise never hears from.
+            .setTaskScheduler(relayHeartbeats.apply { initialize() })
+            .setUserDestinationBroadcast(USER_DESTINATION_BROADCAST)
+            .setUserRegistryBroadcast(USER_REGISTRY_BROADCAST)
+    }
+
+    /**
+     * Not a bean: a scheduler is also an AsyncTaskExecutor, and when Spring Boot finds a single one it gives it the
+     * STOMP channels to run on. As a bean, this one thread carried every client's inbound and outbound frames, and a
+     * subscriber that stopped reading held everyone up (ManySessionsIT caught it).
+     */
+    private val relayHeartbeats = ThreadPoolTaskScheduler().apply {
+        poolSize = 1
+        setThreadNamePrefix("relay-heartbeat-")
+    }
+
+    override fun destroy() = relayHeartbeats.shutdown()
+
     override fun configureClientInboundChannel(registration: ChannelRegistration) {
         registration.interceptors(*gates.map { RefusalAsErrorFrame(it, errors) }.toTypedArray(), receipts)
+        if (broker == Broker.RELAY) registration.interceptors(RelayQueueHeaders())
     }
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */
@@ -61,5 +104,7 @@ class WebSocketConfig(
         /** A SEND of 1,000 characters, each escaped as `\uXXXX`, is about 6 KB: 16 KB leaves room for headers. */
         const val STOMP_FRAME_LIMIT = 16 * 1024
         const val BINARY_LIMIT = 8 * 1024
+        const val USER_DESTINATION_BROADCAST = "/topic/unresolved-user-destination"
+        const val USER_REGISTRY_BROADCAST = "/topic/simp-user-registry"
     }
 }

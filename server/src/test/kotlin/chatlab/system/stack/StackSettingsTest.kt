@@ -1,0 +1,20 @@
+package chatlab.system.stack
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.springframework.mock.env.MockEnvironment
+
+class StackSettingsTest {
+    private val embedded = StackSettings()
+
+    @Test
+    fun `a broker is embedded only for the relay, and only when none is configured`() {
+        assertThat(embedded.embeddedBackends(MockEnvironment())).containsExactlyInAnyOrder(Backend.MYSQL, Backend.MONGODB, Backend.REDIS)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay"))).contains(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay").withProperty("STOMP_RELAY_HOST", "rabbit")))
+            .doesNotContain(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay").withProperty("chatlab.relay.host", "rabbit")))
+            .doesNotContain(Backend.BROKER)
+        assertThat(StackSettings(mode = "external").embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay"))).isEmpty()
+    }
+}
