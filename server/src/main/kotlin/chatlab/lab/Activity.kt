@@ -6,6 +6,8 @@ data class Activity(
     val httpInFlight: Long,
     val stompInbound: Int,
     val stompOutbound: Int,
+    /** Users connected over STOMP: to this instance, and with a relay to every instance (the user registry broadcast). */
+    val stompUsers: Int,
     val mysqlActive: Int,
     val mysqlWaiting: Int,
     val mongoCheckedOut: Int,

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.BeanFactory
 import org.springframework.core.task.TaskExecutor
+import org.springframework.messaging.simp.user.SimpUserRegistry
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor
 import org.springframework.stereotype.Component
 import javax.sql.DataSource
@@ -23,6 +24,7 @@ class ServerActivity(
     private val cpu: CpuMeter,
     private val properties: LabProperties,
     private val sqlite: List<SqliteDatabase>,
+    private val users: SimpUserRegistry,
 ) {
     /** Takes [CpuMeter.WINDOW] to measure the CPUs; [self] requests in flight are the caller's own (this request), not load. */
     fun now(self: Int = 1): Activity {
@@ -36,7 +38,7 @@ class ServerActivity(
         val idle = http <= 0 && stompIn == 0 && stompOut == 0 && pool.activeConnections == 0 && pool.threadsAwaitingConnection == 0 &&
             mongo == 0 && files == 0 && cores < properties.idleCpuCores
         return Activity(
-            idle, maxOf(http, 0), stompIn, stompOut, pool.activeConnections, pool.threadsAwaitingConnection, mongo, files, cores, cpu.read(),
+            idle, maxOf(http, 0), stompIn, stompOut, users.userCount, pool.activeConnections, pool.threadsAwaitingConnection, mongo, files, cores, cpu.read(),
             Runtime.getRuntime().availableProcessors(), CpuAffinity.allowed(),
         )
     }

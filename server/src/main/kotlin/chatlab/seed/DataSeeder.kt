@@ -34,11 +34,17 @@ class DataSeeder(
     private val cache: CacheGuard,
     private val sqlite: List<SqliteMessageStore>,
     private val startup: StartupProgress,
+    private val lock: SeedLock,
 ) : ApplicationRunner {
 
     override fun run(args: ApplicationArguments) {
         if (!properties.enabled) return
         startup.report(STEP, "checking for seed data")
+        // Several instances may start at once against the same stores: one seeds, the others wait and find it done.
+        lock.hold(waiting = { startup.report(STEP, "waiting for another instance to finish seeding") }) { seedUnlessPresent() }
+    }
+
+    private fun seedUnlessPresent() {
         if (!properties.reset && isSeeded()) {
             log.info("Seed data already present ({} messages per store); set chatlab.seed.reset=true to rebuild", properties.messages)
             startup.report(STEP, "seed data present")

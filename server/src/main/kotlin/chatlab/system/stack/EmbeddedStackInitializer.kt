@@ -19,7 +19,8 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
         val env = context.environment
         val settings = StackSettings.from(env)
         val embedded = settings.embeddedBackends(env)
-        val overrides = Backend.entries.associate {
+        // A backend is external unless this process starts it, or a shared stack's properties say what it is.
+        val overrides = Backend.entries.filter { env.getProperty("chatlab.backends.${it.key}.origin").isNullOrBlank() }.associate {
             "chatlab.backends.${it.key}.origin" to Origin.EXTERNAL.name
         }.toMutableMap<String, Any>()
         if (embedded.isNotEmpty()) {
