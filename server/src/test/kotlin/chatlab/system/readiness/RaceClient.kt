@@ -20,11 +20,11 @@ class RaceClient(private val port: Int, secret: String) {
     private val tokens = JwtTokens(NimbusJwtEncoder(ImmutableSecret(properties.key())), properties)
     val json = ObjectMapper()
 
-    fun token(user: Long): String = tokens.mint(user)
+    fun token(user: Long, scope: String? = null): String = tokens.mint(user, scope = scope)
 
     data class Answer(val status: Int, val retryAfter: String?, val body: Map<*, *>)
 
-    fun get(path: String, user: Long? = null): Answer? = send(HttpRequest.newBuilder(uri(path)).GET(), user)
+    fun get(path: String, user: Long? = null, scope: String? = null): Answer? = send(HttpRequest.newBuilder(uri(path)).GET(), user, scope)
 
     fun post(path: String, user: Long): Answer? = send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()), user)
 
@@ -44,8 +44,8 @@ class RaceClient(private val port: Int, secret: String) {
 
     private fun uri(path: String) = URI.create("http://127.0.0.1:$port$path")
 
-    private fun send(request: HttpRequest.Builder, user: Long?): Answer? {
-        user?.let { request.header("Authorization", "Bearer ${token(it)}") }
+    private fun send(request: HttpRequest.Builder, user: Long?, scope: String? = null): Answer? {
+        user?.let { request.header("Authorization", "Bearer ${token(it, scope)}") }
         val response = try {
             http.send(request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString())
         } catch (notListening: IOException) {
