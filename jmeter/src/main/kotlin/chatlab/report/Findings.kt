@@ -46,9 +46,11 @@ object Findings {
         val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
         val top = real.filterNot { it.capacity.clearlyBelow(best.capacity) }
         val below = (real - top.toSet()).takeIf { it.isNotEmpty() }
-            ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less, beyond the spreads" } ?: ""
-        val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }
-            ?.let { "; at ${Format.share(it.min())}–${Format.share(it.max())} of the instrument's ceiling, so their stores, not this machine, set them" } ?: ""
+            ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less than ${best.subject.key}, beyond the spreads" } ?: ""
+        val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }?.let { shares ->
+            val range = listOf(shares.min(), shares.max()).map(Format::share).distinct().joinToString("–")
+            "; at $range of the instrument's ceiling, so their stores, not this machine, set them"
+        } ?: ""
         return when {
             others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
             atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +

@@ -127,7 +127,7 @@ class ComparisonBuilderTest {
         }
         val headline = Findings.headlines(comparison(samples)).first()
         assertThat(headline).contains("Highest on real backends: sqlite-keyset, mysql-keyset, not told apart (their rounds overlap); " +
-            "mysql-offset carries less, beyond the spreads; at 25 %–50 % of the instrument's ceiling")
+            "mysql-offset carries less than sqlite-keyset, beyond the spreads; at 25 %–50 % of the instrument's ceiling")
             .doesNotContain("No path carries more")
     }
 
