@@ -1,6 +1,6 @@
 package chatlab.counter
 
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import java.time.Clock
 
 /**

@@ -1,7 +1,7 @@
 package chatlab.lab
 
 import chatlab.system.cpu.CpuAffinity
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import com.zaxxer.hikari.HikariDataSource
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.BeanFactory

@@ -1,7 +1,7 @@
 package chatlab.pool
 
 import chatlab.system.error.BadRequestException
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import com.zaxxer.hikari.HikariDataSource
 import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.stereotype.Service

@@ -2,7 +2,7 @@ package chatlab.counter
 
 import chatlab.IntegrationTest
 import chatlab.auth.JwtTokens
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.params.ParameterizedTest

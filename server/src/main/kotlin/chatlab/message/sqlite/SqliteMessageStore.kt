@@ -7,7 +7,7 @@ import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import org.springframework.dao.DataAccessException
 import org.springframework.dao.DuplicateKeyException
 import org.springframework.jdbc.core.RowMapper

@@ -1,7 +1,7 @@
 package chatlab.message.sqlite
 
 import chatlab.message.StoreKind
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration

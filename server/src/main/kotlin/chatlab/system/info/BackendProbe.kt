@@ -3,12 +3,10 @@ package chatlab.system.info
 import chatlab.system.stack.Backend
 import chatlab.system.stack.MongoStandIn
 import chatlab.system.stack.Origin
-import chatlab.system.stack.SqliteDatabase
 import chatlab.system.stomp.Broker
 import chatlab.system.stomp.RelayProperties
 import org.springframework.core.SpringVersion
 import org.bson.Document
-import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.core.env.Environment
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.data.redis.connection.RedisConnectionFactory
@@ -22,16 +20,15 @@ class BackendProbe(
     private val mongo: MongoTemplate,
     private val redis: RedisConnectionFactory,
     private val env: Environment,
-    @Qualifier("sqliteDefault") private val sqlite: SqliteDatabase,
+    private val others: List<BackendDescriber>,
     private val relay: RelayProperties,
 ) {
     fun describeAll(): Map<String, BackendDescription> = mapOf(
         Backend.MYSQL.key to describe(Backend.MYSQL, ::mysql),
         Backend.MONGODB.key to describe(Backend.MONGODB, ::mongodb),
         Backend.REDIS.key to describe(Backend.REDIS, ::redis),
-        "sqlite" to runCatching { describeSqlite() }.getOrElse { BackendDescription.unreachable(Origin.EMBEDDED, it) },
         Backend.BROKER.key to if (Broker.of(env) == Broker.SIMPLE) simpleBroker() else describe(Backend.BROKER, ::relayedBroker),
-    )
+    ) + others.associate { it.key to it.describe() }
 
     fun origin(backend: Backend): Origin =
         Origin.valueOf(env.getProperty("chatlab.backends.${backend.key}.origin", Origin.EXTERNAL.name))
@@ -68,12 +65,6 @@ class BackendProbe(
         val server = BrokerHello.server(relay)
         return BackendDescription.of(server.substringBefore('/'), server.substringAfter('/', "unknown").substringBefore(' '), origin,
             "relayed at ${relay.host}:${relay.port}")
-    }
-
-    /** SQLite is always a file of this server's (both configurations use the same library). */
-    private fun describeSqlite(): BackendDescription {
-        val version = sqlite.reader.queryForObject("SELECT sqlite_version()", String::class.java) ?: "unknown"
-        return BackendDescription.of("SQLite", version, Origin.EMBEDDED, "files in ${sqlite.file.parent} (xerial sqlite-jdbc)")
     }
 
     companion object {

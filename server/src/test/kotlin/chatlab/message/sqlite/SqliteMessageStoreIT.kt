@@ -7,7 +7,7 @@ import chatlab.message.ChatMessageDto
 import chatlab.message.MessageQueryService
 import chatlab.message.StompClient
 import chatlab.system.error.ApiError
-import chatlab.system.stack.SqliteDatabase
+import chatlab.sqlite.SqliteDatabase
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired

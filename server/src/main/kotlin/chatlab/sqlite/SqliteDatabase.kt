@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.sqlite
 
 import chatlab.system.error.BusyException
 import com.zaxxer.hikari.HikariConfig

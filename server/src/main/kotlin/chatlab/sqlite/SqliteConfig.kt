@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.sqlite
 
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration

@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.sqlite
 
 import org.springframework.boot.context.properties.ConfigurationProperties
 import java.nio.file.Path
