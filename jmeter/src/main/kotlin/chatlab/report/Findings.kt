@@ -44,7 +44,7 @@ object Findings {
         val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
         val atCeiling = real.filter { it.atCeiling(ceiling) }
         val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
-        val top = real.filterNot { it.capacity.clearlyBelow(best.capacity) }
+        val top = real.filterNot { it.capacity.capacityBelow(best.capacity) }
         val below = (real - top.toSet()).takeIf { it.isNotEmpty() }
             ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less than ${best.subject.key}, beyond the spreads" } ?: ""
         val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }?.let { shares ->
@@ -55,7 +55,7 @@ object Findings {
             others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
             atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +
                 "and their stores are not what limits them" + (real - atCeiling.toSet()).let { rest ->
-                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.capacity.clearlyBelow(it.capacity) } })
+                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.capacity.capacityBelow(it.capacity) } })
                         "; ${rest.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
                 }
             top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key}" +
@@ -64,7 +64,7 @@ object Findings {
             atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
                 "not the store, set their figure (raise the ladder's rates to tell them apart)."
             else -> "Highest on real backends: ${top.sortedByDescending { it.capacity.median }.joinToString { it.subject.key }}, not told apart " +
-                "(their rounds overlap)$below$share."
+                "($CAPACITY_TIE)$below$share."
         }
     }
 
@@ -119,13 +119,13 @@ object Findings {
         val a = from.capacity
         val b = to.capacity
         val verdict = when {
-            a.clearlyBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
-            b.clearlyBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
+            a.capacityBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
+            b.capacityBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
                 "ceiling (${rate(ceiling!!.capacity)}), so this machine, not the stores, sets both figures"
             from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
                 "so the ladder set both figures)"
-            else -> "no clear difference (${rate(a)} vs ${rate(b)}: the rounds overlap)"
+            else -> "no clear difference (${rate(a)} vs ${rate(b)}: $CAPACITY_TIE)"
         }
         return verdict + "." + caveat(from.standIn || to.standIn)
     }
@@ -165,6 +165,9 @@ object Findings {
     }
 
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
+
+    /** Why two capacities are not told apart: their rounds overlap, or lie within the ladder's resolution of each other. */
+    const val CAPACITY_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"
 
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0

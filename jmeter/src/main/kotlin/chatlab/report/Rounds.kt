@@ -8,7 +8,17 @@ data class Spread(val median: Double, val min: Double, val max: Double, val roun
     /** Below [other] with no overlap, and by more than [margin] (e.g. the 1 ms JMeter resolves: 6 ms is not clearly below 7). */
     fun clearlyBelow(other: Spread, margin: Double = 0.0): Boolean = max + margin < other.min
 
+    /**
+     * As capacities, below [other] beyond what the ladder resolves: a round's capacity is the highest rate it held, and
+     * its real limit lies below the next rate it ran, at most [LADDER_RESOLUTION] higher once refined. So this is below
+     * only when even its best round's bracket ends under the other's worst round (two runs a rung apart then agree).
+     */
+    fun capacityBelow(other: Spread): Boolean = max * (1 + LADDER_RESOLUTION) < other.min
+
     companion object {
+        /** The capacity ladder refines until the rate held and the rate missed lie within 20 % (open-model-schedules.groovy). */
+        const val LADDER_RESOLUTION = 0.2
+
         fun of(values: List<Double>): Spread? {
             if (values.isEmpty()) return null
             val sorted = values.sorted()

@@ -82,4 +82,15 @@ class FiguresTest {
         assertThat(change.beyondSpread).isFalse()
         assertThat(change.text).isEqualTo("+125 % (not judged)")
     }
+
+    @Test
+    fun `capacities within a ladder rung of each other are not told apart, so two runs a rung apart print the same verdict`() {
+        // Two main runs on one host: mysql-keyset 673–800 against sqlite-keyset 951–1,131, then against 800–1,132.
+        assertThat(Spread(673.0, 673.0, 800.0, 3).capacityBelow(Spread(951.0, 951.0, 1131.0, 3))).isFalse()
+        assertThat(Spread(800.0, 673.0, 800.0, 3).capacityBelow(Spread(952.0, 800.0, 1132.0, 3))).isFalse()
+        // More than a rung below stays below: mysql-offset at 238, sends on sqlite 320–381 against sqlite-tuned 537–639.
+        assertThat(Spread(238.0, 238.0, 238.0, 3).capacityBelow(Spread(951.0, 951.0, 1131.0, 3))).isTrue()
+        assertThat(Spread(320.0, 320.0, 381.0, 3).capacityBelow(Spread(538.0, 537.0, 639.0, 3))).isTrue()
+        assertThat(Spread(538.0, 537.0, 639.0, 3).capacityBelow(Spread(320.0, 320.0, 381.0, 3))).isFalse()
+    }
 }

@@ -23,7 +23,7 @@ class SqliteSectionTest {
         assertThat(rows[0].failed).isEqualTo(2)
         assertThat(rows[2].readCapacity).isNull()
         val findings = SqliteSection.findings(rows)
-        assertThat(findings).anySatisfy { assertThat(it).startsWith("SQLite read capacity (keyset): defaults 200/s (200–400), tuned 400/s (200–400)").endsWith("no clear difference (the rounds overlap).") }
+        assertThat(findings).anySatisfy { assertThat(it).startsWith("SQLite read capacity (keyset): defaults 200/s (200–400), tuned 400/s (200–400)").endsWith("no clear difference (their rounds overlap or lie within the ladder's 20 % of each other).") }
         assertThat(findings).anySatisfy { assertThat(it).startsWith("SQLite send capacity: defaults 40/s (40–40)").endsWith("tuned carries more, beyond both spreads.") }
         assertThat(findings).anySatisfy { assertThat(it).startsWith("SQLITE_BUSY on history reads and sends: 1 with the driver's defaults, 0 tuned: the tuning removed it.") }
         assertThat(SqliteSection.publicTable(rows).rows[1][2]).startsWith("400/s (200–400) history pages/s")
