@@ -1,0 +1,67 @@
+// Before each measured unit: wait until the server is idle (nothing in flight, no store work queued, CPUs settled:
+// GET /api/v1/lab/activity, which itself measures the CPUs for 250 ms), then note the CPU seconds used so far by the
+// server, its embedded backends and this JMeter, so the report can account each unit's CPU and wait.
+import groovy.json.JsonSlurper
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.time.Duration
+
+def token = props.get('chatlab.labToken')
+if (token == null) {
+    def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
+    def now = (long) (System.currentTimeMillis() / 1000)
+    def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
+    def payload = enc(('{"sub":"1","scope":"lab","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
+    def mac = javax.crypto.Mac.getInstance('HmacSHA256')
+    mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
+    token = header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8')))
+    props.put('chatlab.labToken', token)
+}
+// Optionally pin this JMeter to its own CPUs (property jmeterCpus), once, before the first unit.
+def pid = ProcessHandle.current().pid()
+def jmeterCpus = vars.get('jmeterCpus')
+if (jmeterCpus && props.get('chatlab.pinned') == null) {
+    def taskset = new ProcessBuilder('taskset', '-a', '-p', '-c', jmeterCpus, String.valueOf(pid)).redirectErrorStream(true).start()
+    def said = taskset.inputStream.text
+    if (taskset.waitFor() != 0) throw new IllegalStateException('taskset could not pin JMeter to CPUs ' + jmeterCpus + ': ' + said)
+    props.put('chatlab.pinned', jmeterCpus)
+}
+def allowedCpus = { long id -> new File('/proc/' + id + '/status').readLines().find { it.startsWith('Cpus_allowed_list:') }?.split(':')[1]?.trim()?.replace(',', ';') ?: '?' }
+def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+def request = HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/activity'))
+    .header('Authorization', 'Bearer ' + token).timeout(Duration.ofSeconds(30)).build()
+def started = System.currentTimeMillis()
+def limit = started + Long.parseLong(vars.get('drainTimeout')) * 1000
+def body = null
+def activity = null
+while (true) {
+    def response = client.send(request, HttpResponse.BodyHandlers.ofString())
+    body = response.body()
+    if (response.statusCode() != 200) {
+        SampleResult.setSuccessful(false)
+        SampleResult.setResponseCode(String.valueOf(response.statusCode()))
+        SampleResult.setResponseMessage('lab activity answered ' + response.statusCode() + ': ' + body)
+        return
+    }
+    activity = new JsonSlurper().parseText(body)
+    if (activity.idle || System.currentTimeMillis() > limit) break
+}
+def waited = System.currentTimeMillis() - started
+// The whole machine's busy and stolen CPU seconds so far (Linux /proc/stat, in USER_HZ = 1/100 s): busy time that is
+// none of ours is another process's; steal is time the hypervisor gave this VM's CPUs to someone else.
+def stat = new File('/proc/stat')
+def machine = stat.canRead() ? stat.readLines().first().split(/\s+/).drop(1).collect { it as long }.with { t ->
+    [(t[0] + t[1] + t[2] + t[5] + t[6]) / 100d, (t.size() > 7 ? t[7] : 0L) / 100d] } : null
+def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNanos() / 1e9d }.orElse(0d)
+def file = vars.get('unitsFile')
+if (file) {
+    def out = new File(file)
+    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n'
+    def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }
+    out << [vars.get('plan'), vars.get('unit'), System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
+            seconds(activity.cpuSeconds.backends), seconds(jmeterCpu), activity.cores, activity.cpus.replace(',', ';'), allowedCpus(pid),
+            machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : ''].join(',') + '\n'
+}
+SampleResult.setResponseData(body, 'UTF-8')
+SampleResult.setResponseMessage((activity.idle ? 'idle after ' : 'still busy after ') + waited + ' ms')

@@ -1,0 +1,177 @@
+// How every Open Model Thread Group of this plan gets its schedule: each calls the closure below when it starts.
+// JMeter 5.6 counts an open-model schedule from the start of the whole test, not of its own thread group
+// (apache/jmeter#6352), so a group that starts later would fire every arrival it "missed" at once; each schedule
+// therefore begins with a pause as long as the test has already run. A capacity step holds when its p95 stays within
+// `slo` ms and no sample failed (the report applies the same rule to the samples). While the path holds, the ladder
+// climbs: through the listed rates (every other one while p95 stays under a quarter of the SLO), then doubling past the
+// last one (up to `maxRate`, when set); never by more than x2 past them, since a step far beyond the capacity leaves a
+// backlog and garbage that slow the steps after it. After its first miss,
+// steps bisect (geometrically) between the highest rate held and the lowest missed until the two lie within 20 % (at
+// most `refineSteps`), each after a pause of `openTimeout` so that the missed step's backlog has ended on the server too
+// (stand-in paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
+import org.apache.jmeter.threads.JMeterContextService
+def numbers = { String list -> list.split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
+def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
+def rates = numbers(vars.get('capacityRates'))
+def standInRates = numbers(vars.get('standInRates'))
+def maxRate = (vars.get('maxRate') ?: '0') as double
+def stepSeconds = vars.get('stepSeconds') as double
+def refineSteps = vars.get('refineSteps') as int
+def warmupSeconds = vars.get('warmupSeconds') as double
+def slo = vars.get('slo') as double
+def mixRate = vars.get('mixRate') as double
+def mixSeconds = vars.get('mixSeconds') as double
+def standInMixRate = vars.get('standInMixRate') as double
+def standInMixSeconds = vars.get('standInMixSeconds') as double
+def openTimeout = vars.get('openTimeout') as double
+// Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
+// whether MongoDB is the stand-in (embedded stack) or a real server.
+def standIns = vars.get('standInPaths').split(',').collect { it.trim() }.findAll { it }
+def info = vars.get('infoFile') ? new File(vars.get('infoFile')) : null
+if (info != null && info.isFile()) {
+    def mongo = new groovy.json.JsonSlurper().parse(info)?.backends?.mongodb
+    if (mongo != null && mongo.origin != 'stand-in') standIns = []
+}
+// Which paths run: the SQLite ones with the sqlite experiment (sqlitePaths), the instrument's ceiling whenever the
+// plan runs, the others with this plan's own (chatPaths).
+def on = { String path ->
+    path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
+        : path.startsWith('sqlite') ? vars.get('sqlitePaths') == 'true' : vars.get('chatPaths') == 'true'
+}
+props.put('chatlab.on', on)
+def steps = new java.util.concurrent.ConcurrentHashMap()
+props.put('chatlab.steps', steps)
+props.put('chatlab.standIns', standIns)
+props.remove('chatlab.current')
+// p95 of whole-millisecond times as the report reads it: each time stands for its ±0.5 ms interval, interpolated.
+def p95 = { List times ->
+    double rank = 0.95 * times.size()
+    int below = 0
+    int i = 0
+    while (i < times.size()) {
+        def value = times[i] as double
+        int same = 0
+        while (i < times.size() && (times[i] as double) == value) { same++; i++ }
+        if (below + same >= rank) {
+            double low = Math.max(value - 0.5d, 0d)
+            return low + (value + 0.5d - low) * Math.min(1d, Math.max(0d, (rank - below) / same))
+        }
+        below += same
+    }
+    return (times[-1] as double) + 0.5d
+}
+// A step's p95 when it held (nothing failed, p95 within the SLO), else null.
+def heldP95 = { String key ->
+    def step = steps.get(key)
+    if (step == null || step.failed.get() || step.times.isEmpty()) return null
+    def value = p95(step.times.toList().sort())
+    return value <= slo ? value : null
+}
+// The rungs above `low`: the listed rates, then doubling past the last (real backends only), never above maxRate.
+def rungsAbove = { List ladder, double low, boolean extend ->
+    def rungs = new ArrayList(ladder)
+    if (extend && !ladder.isEmpty()) {
+        double next = ladder[-1] * 2
+        while (rungs.size() < ladder.size() + 16 && (maxRate <= 0 || next <= maxRate)) { rungs.add(next); next *= 2 }
+    }
+    rungs.findAll { it > low && (maxRate <= 0 || it <= maxRate) }
+}
+// Capacities earlier rounds of this run found (kept beside units.csv): a later round starts at 2^(-1/4) (84 %) of the
+// lowest of them and climbs by x1.41 from there (stepping down by halves if that start misses), so its time goes to
+// the steps near the capacity instead of the rungs every earlier round held.
+def ladderFile = vars.get('unitsFile') ? new File(new File(vars.get('unitsFile')).getParentFile(), 'ladders.csv') : null
+def earlier = [:].withDefault { [] }
+def earlierLines = ladderFile != null && ladderFile.isFile() ? ladderFile.readLines().findAll { it.split(',').size() == 2 } : []
+earlierLines.collect { it.split(',') }.each { earlier[it[0]] << (it[1] as double) }
+// This round's highest rate held per path so far, written out with the earlier rounds' after every step, so a path
+// whose ladder runs out of step slots before it ends is kept too.
+def found = new java.util.concurrent.ConcurrentHashMap()
+def keep = { ->
+    if (ladderFile == null) return
+    synchronized (found) { ladderFile.text = (earlierLines + found.collect { k, v -> k + ',' + fmt(v) }).collect { it + '\n' }.join('') }
+}
+def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
+// What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
+def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
+// Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.
+def ladders = new java.util.concurrent.ConcurrentHashMap()
+props.put('chatlab.schedule', { String shape, String path, int step ->
+    def now = System.currentTimeMillis()
+    def pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
+    if (!on(path)) {
+        props.remove('chatlab.current')
+        return pause
+    }
+    def standIn = path in standIns
+    def ladder = standIn ? standInRates : rates
+    double rate
+    double seconds
+    String label
+    if (shape == 'capacity') {
+        if (step <= 1) {
+            def before = standIn ? [] : earlierOf(path)
+            def later = !before.isEmpty() && before.min() > ladder[0]
+            ladders.put(path, [low: 0d, lowP95: null, high: null, refined: 0, last: null, later: later,
+                               start: later ? (double) Math.round(before.min() * Math.pow(2d, -0.25d)) : ladder[0]])
+        }
+        def ladderOf = ladders.get(path)
+        if (ladderOf.last != null) {
+            def held = heldP95(ladderOf.last.key)
+            if (held != null && ladderOf.last.rate > ladderOf.low) {
+                ladderOf.low = ladderOf.last.rate
+                ladderOf.lowP95 = held
+            }
+            else if (held == null) ladderOf.high = ladderOf.high == null ? ladderOf.last.rate : Math.min(ladderOf.high, ladderOf.last.rate)
+            ladderOf.last = null
+            found.put(ladderKey(path), ladderOf.low)
+            keep()
+        }
+        Double next = null
+        boolean refine = false
+        if (step <= 1) next = ladderOf.start
+        else if (ladderOf.high == null && ladderOf.later) {
+            // A later round climbs from just below the earlier rounds' capacity by x1.41, then bisects.
+            double up = Math.round(ladderOf.low * Math.sqrt(2d))
+            next = maxRate > 0 && up > maxRate ? (maxRate > ladderOf.low ? maxRate : null) : up
+        } else if (ladderOf.high == null) {
+            def above = rungsAbove(ladder, ladderOf.low, !standIn)
+            // The listed rates are fine enough for a slow machine; on a fast one, while p95 stays under a quarter of
+            // the SLO, every other listed rate is skipped (x4), so a first round's step slots last until it has
+            // refined its capacity. Past the listed rates the ladder never climbs by more than x2.
+            int skip = !standIn && ladderOf.lowP95 != null && ladderOf.lowP95 <= slo / 4 && above.size() > 1 && above[1] <= ladder[-1] ? 1 : 0
+            next = above.isEmpty() ? null : above[skip]
+        } else if (ladderOf.low == 0 && ladderOf.later && ladderOf.high > ladder[0]) {
+            // A later round whose first step missed steps down by halves (never below the ladder's first rate) until one holds.
+            next = Math.max(ladder[0], (double) Math.round(ladderOf.high / 2))
+            refine = true
+        } else if (ladderOf.low > 0 && ladderOf.refined < refineSteps && !standIn && ladderOf.high / ladderOf.low > 1.2d) {
+            double middle = Math.round(Math.sqrt(ladderOf.low * ladderOf.high))
+            if (middle > ladderOf.low && middle < ladderOf.high) {
+                next = middle
+                refine = true
+                ladderOf.refined++
+            }
+        }
+        if (next == null) {
+            props.remove('chatlab.current')
+            return pause
+        }
+        rate = next
+        seconds = step == 0 ? warmupSeconds : stepSeconds
+        label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
+        if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
+        if (refine || (step > 1 && ladderOf.high != null)) pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + (long) openTimeout) + ' ms)'
+    } else {
+        rate = standIn ? standInMixRate : mixRate
+        seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)
+        label = step == 0 ? 'warm-up' : 'mix'
+    }
+    def key = path + ' ' + label
+    steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
+    props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0])
+    // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
+    // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
+    def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
+    return pause + ' rate(' + fmt(rate) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(rate) + '/s) pause(' + fmt(tail) + ' ms)'
+})
+SampleResult.setIgnore()

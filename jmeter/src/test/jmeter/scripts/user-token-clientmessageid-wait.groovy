@@ -1,0 +1,23 @@
+// Per iteration: this thread's user (a seeded load user, member of every open room), its token, a unique clientMessageId.
+// An open-model group names only its store: the label is the step running now (warm-up, capacity@<rate>).
+if (vars.get('shape') == null) vars.put('shape', props.get('chatlab.current')?.label ?: 'idle')
+def users = vars.get('loadUsers') as int
+def userId = (ctx.getThreadNum() % users) + 1
+if (vars.get('token') == null) {
+    def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
+    def now = (long) (System.currentTimeMillis() / 1000)
+    def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
+    def payload = enc(('{"sub":"' + userId + '","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
+    def mac = javax.crypto.Mac.getInstance('HmacSHA256')
+    mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
+    vars.put('userId', String.valueOf(userId))
+    vars.put('token', header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8'))))
+}
+vars.put('clientMessageId', 'jm-' + vars.get('store') + '-' + userId + '-' + UUID.randomUUID().toString())
+vars.put('subscriptionId', 'sub-' + UUID.randomUUID().toString())
+vars.put('delivered', 'false')
+vars.put('reads', '0')
+// How long each frame may take: `openTimeout` in the capacity shape, where a later answer is a miss anyway and a
+// longer wait only holds the thread past its step (a WebSocket read does not stop when JMeter ends the step);
+// `wsTimeout` in the reference shape.
+vars.put('wait', vars.get('shape') == 'capacity' ? vars.get('openTimeout') : vars.get('wsTimeout'))

@@ -1,0 +1,17 @@
+// Per iteration: this thread's user (a seeded load user, member of every open room), its token, a unique clientMessageId.
+def users = vars.get('loadUsers') as int
+def userId = (ctx.getThreadNum() % users) + 1
+if (vars.get('token') == null) {
+    def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
+    def now = (long) (System.currentTimeMillis() / 1000)
+    def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
+    def payload = enc(('{"sub":"' + userId + '","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
+    def mac = javax.crypto.Mac.getInstance('HmacSHA256')
+    mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
+    vars.put('userId', String.valueOf(userId))
+    vars.put('token', header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8'))))
+}
+vars.put('clientMessageId', 'jm-' + vars.get('store') + '-' + userId + '-' + UUID.randomUUID().toString())
+vars.put('subscriptionId', 'sub-' + UUID.randomUUID().toString())
+vars.put('delivered', 'false')
+vars.put('reads', '0')

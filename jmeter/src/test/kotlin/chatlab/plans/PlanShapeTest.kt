@@ -1,0 +1,92 @@
+package chatlab.plans
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.w3c.dom.Element
+import java.nio.file.Files
+import java.nio.file.Path
+import javax.xml.parsers.DocumentBuilderFactory
+import kotlin.io.path.extension
+import kotlin.io.path.listDirectoryEntries
+import kotlin.io.path.name
+import kotlin.io.path.readText
+
+/**
+ * The plans keep one shape (jmeter/README.md, "One shape for every plan"): Groovy only in the `scripts` folder, one file a body,
+ * once; thread groups of the experiment plans hold only their parameters and Module Controllers into fragments.
+ */
+class PlanShapeTest {
+    private val folder = Path.of("src/test/jmeter")
+    private val plans = folder.listDirectoryEntries("*.jmx").sortedBy { it.name }
+    private val experiments = listOf("history", "sends", "seats", "counters", "pool")
+
+    private fun Path.elements(): List<Element> {
+        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(toFile())
+        val all = doc.getElementsByTagName("*")
+        return (0 until all.length).map { all.item(it) as Element }
+    }
+
+    private fun Element.prop(name: String): String? = childElements().firstOrNull { it.getAttribute("name") == name }?.textContent
+
+    private fun Element.childElements(): List<Element> =
+        (0 until childNodes.length).map { childNodes.item(it) }.filterIsInstance<Element>()
+
+    /** The elements a tree element holds: the children of the hashTree that follows it. */
+    private fun Element.held(): List<Element> {
+        var next = nextSibling
+        while (next != null && next !is Element) next = next.nextSibling
+        return (next as Element).childElements().filter { it.tagName != "hashTree" }
+    }
+
+    @Test
+    fun `every JSR223 element runs a file of the scripts folder and holds no script text`() {
+        val problems = plans.flatMap { plan ->
+            plan.elements().filter { it.tagName.startsWith("JSR223") }.mapNotNull { e ->
+                val file = e.prop("filename").orEmpty()
+                when {
+                    !e.prop("script").isNullOrEmpty() -> "${plan.name}: '${e.getAttribute("testname")}' holds script text"
+                    !file.startsWith("\${scripts}/") -> "${plan.name}: '${e.getAttribute("testname")}' runs '$file'"
+                    !Files.isRegularFile(folder.resolve("scripts").resolve(file.removePrefix("\${scripts}/"))) -> "${plan.name}: no $file"
+                    else -> null
+                }
+            }
+        }
+        assertThat(problems).isEmpty()
+        assertThat(plans.filter { p -> p.elements().none { it.tagName == "elementProp" && it.getAttribute("name") == "scripts" } }).isEmpty()
+    }
+
+    @Test
+    fun `every script file is used by a plan and no two files hold the same body`() {
+        val files = folder.resolve("scripts").listDirectoryEntries().filter { it.extension == "groovy" }
+        val used = plans.flatMap { p -> p.elements().mapNotNull { it.prop("filename")?.removePrefix("\${scripts}/") } }.toSet()
+        assertThat(files.map { it.name }.filterNot { it in used }).isEmpty()
+        val bodies = files.groupBy { it.readText().trim() }.filterValues { it.size > 1 }.values.map { group -> group.map { it.name } }
+        assertThat(bodies).isEmpty()
+    }
+
+    @Test
+    fun `thread groups of the experiment plans hold only their parameters and Module Controllers`() {
+        val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.flatMap { plan ->
+            plan.elements().filter { it.tagName == "ThreadGroup" || it.tagName == "OpenModelThreadGroup" }.flatMap { group ->
+                group.held().filterNot { it.tagName == "UserParameters" || it.tagName == "ModuleController" }
+                    .map { "${plan.name}: '${group.getAttribute("testname")}' holds ${it.tagName} '${it.getAttribute("testname")}'" }
+            }
+        }
+        assertThat(problems).isEmpty()
+    }
+
+    @Test
+    fun `every Module Controller names a fragment of its own plan`() {
+        val problems = plans.flatMap { plan ->
+            val elements = plan.elements()
+            val planName = elements.first { it.tagName == "TestPlan" }.getAttribute("testname")
+            val fragments = elements.filter { it.tagName == "TestFragmentController" }.map { it.getAttribute("testname") }.toSet()
+            elements.filter { it.tagName == "ModuleController" }.mapNotNull { mc ->
+                val path = mc.childElements().first { it.getAttribute("name") == "ModuleController.node_path" }.childElements().map { it.textContent }
+                if (path.size == 3 && path[0] == "Test Plan" && path[1] == planName && path[2] in fragments) null
+                else "${plan.name}: '${mc.getAttribute("testname")}' points at $path"
+            }
+        }
+        assertThat(problems).isEmpty()
+    }
+}
