@@ -7,10 +7,13 @@ import chatlab.room.toDto
 import chatlab.seat.SeatResponse
 import chatlab.seat.SeatService
 import chatlab.seat.SeatStrategy
+import chatlab.system.deadline.Deadline
+import org.springframework.http.ResponseEntity
 import org.springframework.security.core.annotation.AuthenticationPrincipal
 import org.springframework.security.oauth2.jwt.Jwt
 import org.springframework.web.bind.annotation.PathVariable
 import org.springframework.web.bind.annotation.PostMapping
+import org.springframework.web.bind.annotation.RequestAttribute
 import org.springframework.web.bind.annotation.RequestMapping
 import org.springframework.web.bind.annotation.RequestParam
 import org.springframework.web.bind.annotation.RestController
@@ -25,9 +28,14 @@ class EnterController(private val rooms: RoomService, private val messages: Mess
 
     /** Joins when there is a seat (409 when full), then returns the room and its latest messages read through [store]. */
     @PostMapping(params = ["!seats"])
-    fun enter(@AuthenticationPrincipal jwt: Jwt, @PathVariable roomId: Long, @RequestParam(required = false) store: String?): EnterRoomResponse {
+    fun enter(
+        @AuthenticationPrincipal jwt: Jwt,
+        @PathVariable roomId: Long,
+        @RequestParam(required = false) store: String?,
+        @RequestAttribute(Deadline.ATTRIBUTE, required = false) deadline: Deadline?,
+    ): ResponseEntity<EnterRoomResponse> {
         val room = rooms.join(roomId, jwt.userId())
-        return EnterRoomResponse(room.toDto(), messages.latest(jwt.userId(), roomId, store))
+        return messages.latest(jwt.userId(), roomId, store, deadline = deadline).map { EnterRoomResponse(room.toDto(), it) }.toResponse()
     }
 
     /** The seats experiment: the seat is taken by that strategy, and the answer is the seat alone (409 when full). */

@@ -1,5 +1,6 @@
 package chatlab.message
 
+import chatlab.system.deadline.Deadline
 import org.springframework.dao.DataIntegrityViolationException
 import java.time.Instant
 
@@ -10,12 +11,15 @@ interface MessageStore {
     /** Stores [message]; a retry with the same (room, sender, clientMessageId) returns the first copy instead. */
     fun save(message: ChatMessage): ChatMessage
 
-    /** Keyset page: up to [size] messages strictly older than [before], newest first. */
-    fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage>
+    /** Keyset page: up to [size] messages strictly older than [before], newest first, read within [deadline] where the store can. */
+    fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline? = null): KeysetRead
 
     /** Offset page with a total count: the "before" behaviour of the public baseline. */
-    fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage
+    fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline? = null): OffsetPage
 }
+
+/** A keyset page as a store read it, and how a cache in front of the store answered (null: there is none). */
+data class KeysetRead(val messages: List<ChatMessage>, val cache: CacheOutcome? = null)
 
 data class OffsetPage(val messages: List<ChatMessage>, val totalElements: Long)
 

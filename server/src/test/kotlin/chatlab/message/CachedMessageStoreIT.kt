@@ -48,22 +48,22 @@ class CachedMessageStoreIT(
     }
 
     private fun assertSamePage(before: Position, size: Int) {
-        assertThat(cached.findBefore(room, before, size).map { it.id })
-            .describedAs("page of %d before %s", size, before).isEqualTo(mongo.findBefore(room, before, size).map { it.id })
+        assertThat(cached.findBefore(room, before, size).messages.map { it.id })
+            .describedAs("page of %d before %s", size, before).isEqualTo(mongo.findBefore(room, before, size).messages.map { it.id })
     }
 
     private fun chain(store: MessageStore, size: Int): List<Long> {
         val ids = mutableListOf<Long>()
         var before = Position.NEWEST
         while (true) {
-            val page = store.findBefore(room, before, size)
+            val page = store.findBefore(room, before, size).messages
             ids += page.map { it.id }
             if (page.size < size) return ids
             before = page.last().position
         }
     }
 
-    private fun randomPosition(): Position = mongo.findBefore(room, Position.NEWEST, 400).random(random).position
+    private fun randomPosition(): Position = mongo.findBefore(room, Position.NEWEST, 400).messages.random(random).position
 
     private fun send(content: String, sentAt: Instant = Instant.now().truncatedTo(ChronoUnit.MILLIS)) =
         cached.save(ChatMessage(ids.nextId(), room, 1, MessageType.TALK, content, sentAt, "cache-it-${ids.nextId()}"))
@@ -113,11 +113,11 @@ class CachedMessageStoreIT(
 
     @Test
     fun `writes between pages are visible on top and do not disturb the next page`() {
-        val first = cached.findBefore(room, Position.NEWEST, 10)
+        val first = cached.findBefore(room, Position.NEWEST, 10).messages
         repeat(3) { send("between pages $it") }
         assertSamePage(first.last().position, 10)
         assertSamePage(Position.NEWEST, 10)
-        assertThat(cached.findBefore(room, Position.NEWEST, 3).map { it.content }).containsExactly("between pages 2", "between pages 1", "between pages 0")
+        assertThat(cached.findBefore(room, Position.NEWEST, 3).messages.map { it.content }).containsExactly("between pages 2", "between pages 1", "between pages 0")
     }
 
     @Test
@@ -125,7 +125,7 @@ class CachedMessageStoreIT(
         val pool = Executors.newFixedThreadPool(6)
         try {
             val writers = (1..4).map { w -> Callable { repeat(25) { send("writer $w message $it") } } }
-            val readers = (1..2).map { Callable { repeat(40) { cached.findBefore(room, Position.NEWEST, 15) } } }
+            val readers = (1..2).map { Callable { repeat(40) { cached.findBefore(room, Position.NEWEST, 15).messages } } }
             pool.invokeAll(writers + readers).forEach { it.get() }
         } finally {
             pool.shutdown()
@@ -143,9 +143,9 @@ class CachedMessageStoreIT(
     @Test
     fun `after MongoDB is written around the cache, invalidating every room leaves nothing stale`() {
         val gone = send("removed around the cache")
-        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).isEqualTo(gone.id)
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).messages.single().id).isEqualTo(gone.id)
         removeAroundTheCache(gone)
-        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).describedAs("stale before invalidation").isEqualTo(gone.id)
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).messages.single().id).describedAs("stale before invalidation").isEqualTo(gone.id)
         guard.invalidateAll(listOf(room))
         assertThat(redis.hasKey(CacheKeys.messages(room))).isFalse()
         assertThat(chain(cached, 20)).isEqualTo(chain(mongo, 20)).doesNotContain(gone.id)
@@ -154,14 +154,14 @@ class CachedMessageStoreIT(
     @Test
     fun `an invalidation Redis cannot take marks the rooms, which are evicted before the cache serves them again`() {
         val gone = send("removed while Redis is paused")
-        assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).isEqualTo(gone.id)
+        assertThat(cached.findBefore(room, Position.NEWEST, 1).messages.single().id).isEqualTo(gone.id)
         removeAroundTheCache(gone)
         // Redis keeps its data but answers nothing for 2.5 s: the invalidation times out (1 s client timeout).
         redis.execute(RedisCallback { it.execute("CLIENT", "PAUSE".toByteArray(), "2500".toByteArray()) })
         guard.invalidateAll(listOf(room))
         await.atMost(Duration.ofSeconds(10)).ignoreExceptions().until { redis.hasKey(CacheKeys.messages(room)) }
         assertThat(redis.opsForZSet().zCard(CacheKeys.messages(room))).describedAs("the stale set is still in Redis").isGreaterThan(0)
-        assertThat(cached.findBefore(room, Position.NEWEST, 20).map { it.id }).doesNotContain(gone.id)
+        assertThat(cached.findBefore(room, Position.NEWEST, 20).messages.map { it.id }).doesNotContain(gone.id)
         assertThat(chain(cached, 20)).isEqualTo(chain(mongo, 20))
     }
 
@@ -172,7 +172,7 @@ class CachedMessageStoreIT(
         redisServer.stop()
         try {
             val written = send("while Redis was down")
-            assertThat(cached.findBefore(room, Position.NEWEST, 1).single().id).isEqualTo(written.id)
+            assertThat(cached.findBefore(room, Position.NEWEST, 1).messages.single().id).isEqualTo(written.id)
             assertSamePage(Position.NEWEST, 20)
         } finally {
             redisServer.start()
@@ -180,10 +180,10 @@ class CachedMessageStoreIT(
         assertThat(chain(cached, 20)).isEqualTo(chain(mongo, 20))
         // Recovery needs no restart of the server: once Lettuce has reconnected, reads fill the cache again.
         await.atMost(Duration.ofSeconds(15)).until {
-            cached.findBefore(room, Position.NEWEST, 20)
+            cached.findBefore(room, Position.NEWEST, 20).messages
             (redis.opsForZSet().zCard(CacheKeys.messages(room)) ?: 0) >= 20
         }
         val after = send("after the restart")
-        assertThat(cached.findBefore(room, Position.NEWEST, 2).map { it.content }).containsExactly(after.content, "while Redis was down")
+        assertThat(cached.findBefore(room, Position.NEWEST, 2).messages.map { it.content }).containsExactly(after.content, "while Redis was down")
     }
 }

@@ -25,7 +25,7 @@ class ReadPathsAgreeIT(
     private fun member(roomId: Long) = data.members.getValue(roomId).first()
 
     private fun keysetIds(store: StoreKind, roomId: Long, size: Int, lastSentAt: Instant?, cursor: String?) =
-        queries.keyset(member(roomId), roomId, HistoryQuery(store, size, lastSentAt, cursor, null)).messages.map { it.id }
+        queries.keyset(member(roomId), roomId, HistoryQuery(store, size, lastSentAt, cursor, null)).body.messages.map { it.id }
 
     @Test
     fun `keyset pages agree across MySQL, MongoDB, the cache and both SQLite files, and match the seed`() {
@@ -73,7 +73,7 @@ class ReadPathsAgreeIT(
                     val seen = mutableListOf<Long>()
                     var cursor: String? = null
                     do {
-                        val page = queries.keyset(member(roomId), roomId, HistoryQuery(store, size, null, cursor, null))
+                        val page = queries.keyset(member(roomId), roomId, HistoryQuery(store, size, null, cursor, null)).body
                         seen += page.messages.map { it.id }
                         cursor = page.nextCursor
                     } while (cursor != null)

@@ -45,7 +45,7 @@ class SharedMissedWritesIT(
     /** A warm cache, then a message instance A stored in MongoDB while its write-through to Redis failed. */
     private fun missedOnA(a: Instance): ChatMessage {
         redis.delete(listOf(CacheKeys.messages(room), CacheKeys.meta(room)))
-        Instance(LocalMissedWrites()).store.findBefore(room, Position.NEWEST, 20)
+        Instance(LocalMissedWrites()).store.findBefore(room, Position.NEWEST, 20).messages
         val id = ids.nextId()
         val missed = mongo.save(ChatMessage(id, room, 1, MessageType.TALK, "missed by the cache", Instant.now().truncatedTo(ChronoUnit.MILLIS), "missed-$id"))
         a.guard.markDirty(room) // what CachedMessageStore.save does when the write-through fails
@@ -58,8 +58,8 @@ class SharedMissedWritesIT(
         val a = Instance(SharedMissedWrites(jdbc, clock))
         val b = Instance(SharedMissedWrites(jdbc, clock))
         val missed = missedOnA(a)
-        assertThat(b.store.findBefore(room, Position.NEWEST, 20).map { it.id })
-            .isEqualTo(mongo.findBefore(room, Position.NEWEST, 20).map { it.id }).contains(missed.id)
+        assertThat(b.store.findBefore(room, Position.NEWEST, 20).messages.map { it.id })
+            .isEqualTo(mongo.findBefore(room, Position.NEWEST, 20).messages.map { it.id }).contains(missed.id)
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM cache_missed_write WHERE room_id = ?", Int::class.java, room)).describedAs("mark cleared").isZero()
     }
 
@@ -68,7 +68,7 @@ class SharedMissedWritesIT(
         val a = Instance(LocalMissedWrites())
         val b = Instance(LocalMissedWrites())
         val missed = missedOnA(a)
-        assertThat(b.store.findBefore(room, Position.NEWEST, 20).map { it.id }).doesNotContain(missed.id)
-        assertThat(a.store.findBefore(room, Position.NEWEST, 20).map { it.id }).describedAs("instance A evicts its own mark").contains(missed.id)
+        assertThat(b.store.findBefore(room, Position.NEWEST, 20).messages.map { it.id }).doesNotContain(missed.id)
+        assertThat(a.store.findBefore(room, Position.NEWEST, 20).messages.map { it.id }).describedAs("instance A evicts its own mark").contains(missed.id)
     }
 }

@@ -3,9 +3,9 @@ package chatlab.room
 import chatlab.IntegrationTest
 import chatlab.TestRooms
 import chatlab.auth.JwtTokens
+import chatlab.message.CacheOutcome
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
-import chatlab.message.redis.CacheOutcomes
 import chatlab.message.redis.RoomCache
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.beans.factory.annotation.Autowired
@@ -122,10 +122,10 @@ class ChatApiIT(
         val before = hits()
         val cold = get(path)
         val warm = get(path)
-        assertThat(cold.headers.getFirst(CacheOutcomes.HEADER)).isEqualTo("miss")
-        assertThat(warm.headers.getFirst(CacheOutcomes.HEADER)).isEqualTo("hit")
+        assertThat(cold.headers.getFirst(CacheOutcome.HEADER)).isEqualTo("miss")
+        assertThat(warm.headers.getFirst(CacheOutcome.HEADER)).isEqualTo("hit")
         assertThat(warm.body!!["messages"]).isEqualTo(cold.body!!["messages"])
         assertThat(hits()).isEqualTo(before + 1)
-        assertThat(get("/5/messages?store=mongo&lastSentAt=2025-02-01T00:00:00Z").headers.containsKey(CacheOutcomes.HEADER)).isFalse()
+        assertThat(get("/5/messages?store=mongo&lastSentAt=2025-02-01T00:00:00Z").headers.containsKey(CacheOutcome.HEADER)).isFalse()
     }
 }

@@ -1,12 +1,13 @@
 package chatlab.message.mongo
 
 import chatlab.message.ChatMessage
+import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
-import chatlab.system.deadline.RequestDeadline
+import chatlab.system.deadline.Deadline
 import org.springframework.data.domain.Sort
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.data.mongodb.core.find
@@ -28,7 +29,7 @@ class MongoMessageStore(
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )
 
-    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
+    override fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline?): KeysetRead {
         val criteria = Criteria.where("roomId").`is`(roomId)
         if (before != Position.NEWEST) {
             criteria.and("sentAt").lte(before.sentAt).orOperator(
@@ -36,20 +37,20 @@ class MongoMessageStore(
                 Criteria.where("_id").lt(before.id),
             )
         }
-        return mongo.find<MessageDocument>(Query(criteria).with(NEWEST_FIRST).limit(size).withinDeadline()).map { it.toMessage() }
+        return KeysetRead(mongo.find<MessageDocument>(Query(criteria).with(NEWEST_FIRST).limit(size).within(deadline)).map { it.toMessage() })
     }
 
-    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage {
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline?): OffsetPage {
         val criteria = Criteria.where("roomId").`is`(roomId)
         if (sentBefore != null) criteria.and("sentAt").lt(sentBefore)
-        val total = mongo.count(Query(criteria).withinDeadline(), MessageDocument::class.java)
-        val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size).withinDeadline()
+        val total = mongo.count(Query(criteria).within(deadline), MessageDocument::class.java)
+        val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size).within(deadline)
         return OffsetPage(mongo.find<MessageDocument>(query).map { it.toMessage() }, total)
     }
 
     companion object {
-        /** MongoDB stops the query itself (`maxTimeMS`) when the request's deadline passes. */
-        fun Query.withinDeadline(): Query = apply { RequestDeadline.remaining()?.let { maxTime(it) } }
+        /** MongoDB stops the query itself (`maxTimeMS`) when [deadline] passes. */
+        fun Query.within(deadline: Deadline?): Query = apply { deadline?.let { maxTime(it.remaining()) } }
 
         private val NEWEST_FIRST = Sort.by(Sort.Order.desc("sentAt"), Sort.Order.desc("_id"))
     }

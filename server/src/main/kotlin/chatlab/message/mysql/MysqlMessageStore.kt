@@ -1,11 +1,13 @@
 package chatlab.message.mysql
 
 import chatlab.message.ChatMessage
+import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
+import chatlab.system.deadline.Deadline
 import org.springframework.data.domain.Limit
 import org.springframework.data.domain.PageRequest
 import org.springframework.data.domain.Sort
@@ -22,13 +24,14 @@ class MysqlMessageStore(private val repository: MysqlMessageRepository) : Messag
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )
 
-    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
+    /** MySQL's statements get the deadline from Hibernate's statement inspector (`system/deadline`), not from [deadline]. */
+    override fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline?): KeysetRead {
         val rows = if (before == Position.NEWEST) repository.findByRoomIdOrderBySentAtDescIdDesc(roomId, Limit.of(size))
         else repository.findBefore(roomId, before.sentAt, before.id, Limit.of(size))
-        return rows.map { it.toMessage() }
+        return KeysetRead(rows.map { it.toMessage() })
     }
 
-    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage {
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline?): OffsetPage {
         val pageable = PageRequest.of(page, size, NEWEST_FIRST)
         val result = if (sentBefore == null) repository.findByRoomId(roomId, pageable)
         else repository.findByRoomIdAndSentAtBefore(roomId, sentBefore, pageable)

@@ -1,14 +1,13 @@
 package chatlab.message.redis
 
+import chatlab.message.CacheOutcome
 import io.micrometer.core.instrument.Counter
 import io.micrometer.core.instrument.MeterRegistry
 import org.springframework.stereotype.Component
-import org.springframework.web.context.request.RequestContextHolder
-import org.springframework.web.context.request.ServletRequestAttributes
 
 /**
- * Makes the cache's effect visible: counts outcomes (`chatlab.cache.reads`, tag `outcome`, on /actuator/metrics)
- * and, inside an HTTP request, answers with an `X-Chatlab-Cache` header so a load test can split latency by outcome.
+ * Counts the cache's outcomes (`chatlab.cache.reads`, tag `outcome`, on /actuator/metrics). Each read also returns its
+ * outcome ([chatlab.message.KeysetRead.cache]), which the history endpoint sends as the [CacheOutcome.HEADER] header.
  */
 @Component
 class CacheOutcomes(registry: MeterRegistry) {
@@ -19,10 +18,5 @@ class CacheOutcomes(registry: MeterRegistry) {
 
     fun record(outcome: CacheOutcome) {
         counters.getValue(outcome).increment()
-        (RequestContextHolder.getRequestAttributes() as? ServletRequestAttributes)?.response?.setHeader(HEADER, outcome.key)
-    }
-
-    companion object {
-        const val HEADER = "X-Chatlab-Cache"
     }
 }

@@ -1,11 +1,14 @@
 package chatlab.message.redis
 
+import chatlab.message.CacheOutcome
 import chatlab.message.ChatMessage
+import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.mongo.MongoMessageStore
+import chatlab.system.deadline.Deadline
 import chatlab.system.error.BadRequestException
 import org.springframework.stereotype.Component
 import java.time.Instant
@@ -31,26 +34,25 @@ class CachedMessageStore(
         return saved
     }
 
-    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> {
+    override fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline?): KeysetRead {
         val cached = guard.attempt(roomId) { cache.read(roomId, before, size) }
-        if (cached == null) {
-            outcomes.record(CacheOutcome.BYPASS)
-            return mongo.findBefore(roomId, before, size)
-        }
-        if (cached.complete || cached.messages.size == size) {
-            outcomes.record(CacheOutcome.HIT)
-            return cached.messages
-        }
-        outcomes.record(if (cached.messages.isEmpty()) CacheOutcome.MISS else CacheOutcome.PARTIAL)
+            ?: return answered(CacheOutcome.BYPASS, mongo.findBefore(roomId, before, size, deadline).messages)
+        if (cached.complete || cached.messages.size == size) return answered(CacheOutcome.HIT, cached.messages)
+        val outcome = if (cached.messages.isEmpty()) CacheOutcome.MISS else CacheOutcome.PARTIAL
         val resume = cached.resume
         val missing = size - cached.messages.size
         val fetch = maxOf(missing, properties.readAhead)
-        val rest = mongo.findBefore(roomId, resume, fetch)
+        val rest = mongo.findBefore(roomId, resume, fetch, deadline).messages
         val lo = if (rest.size < fetch) CacheKeys.OLDEST else CacheKeys.encode(rest.last().position)
         guard.attempt(roomId) { cache.fill(roomId, cached.version, lo, resume, rest) }
-        return cached.messages + rest.take(missing)
+        return answered(outcome, cached.messages + rest.take(missing))
     }
 
-    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage =
+    private fun answered(outcome: CacheOutcome, messages: List<ChatMessage>): KeysetRead {
+        outcomes.record(outcome)
+        return KeysetRead(messages, outcome)
+    }
+
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline?): OffsetPage =
         throw BadRequestException("store 'mongo-redis' serves keyset pages only: use lastSentAt or cursor, not page")
 }

@@ -1,6 +1,7 @@
 package chatlab.message.sqlite
 
 import chatlab.message.ChatMessage
+import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.MessageType
 import chatlab.message.OffsetPage
@@ -8,6 +9,7 @@ import chatlab.message.Position
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
 import chatlab.sqlite.SqliteDatabase
+import chatlab.system.deadline.Deadline
 import org.springframework.dao.DataAccessException
 import org.springframework.dao.DuplicateKeyException
 import org.springframework.jdbc.core.RowMapper
@@ -44,13 +46,13 @@ class SqliteMessageStore(private val db: SqliteDatabase, override val kind: Stor
         )
     }
 
-    override fun findBefore(roomId: Long, before: Position, size: Int): List<ChatMessage> = db.busyAsUnavailable {
-        if (before == Position.NEWEST) db.reader.query("$SELECT WHERE room_id = ? $NEWEST_FIRST LIMIT ?", ROW, roomId, size)
+    override fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline?): KeysetRead = db.busyAsUnavailable {
+        KeysetRead(if (before == Position.NEWEST) db.reader.query("$SELECT WHERE room_id = ? $NEWEST_FIRST LIMIT ?", ROW, roomId, size)
         // A row value: SQLite walks the (room_id, sent_at, id) index backwards from the cursor.
-        else db.reader.query("$SELECT WHERE room_id = ? AND (sent_at, id) < (?, ?) $NEWEST_FIRST LIMIT ?", ROW, roomId, before.millis, before.id, size)
+        else db.reader.query("$SELECT WHERE room_id = ? AND (sent_at, id) < (?, ?) $NEWEST_FIRST LIMIT ?", ROW, roomId, before.millis, before.id, size))
     }
 
-    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?): OffsetPage = db.busyAsUnavailable {
+    override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline?): OffsetPage = db.busyAsUnavailable {
         val filter = if (sentBefore == null) "room_id = ?" else "room_id = ? AND sent_at < ?"
         val args = listOfNotNull<Any>(roomId, sentBefore?.toEpochMilli())
         val messages = db.reader.query("$SELECT WHERE $filter $NEWEST_FIRST LIMIT ? OFFSET ?", ROW, *(args + size + page.toLong() * size).toTypedArray())

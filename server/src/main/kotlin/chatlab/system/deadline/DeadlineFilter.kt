@@ -11,7 +11,8 @@ import java.time.Duration
 
 /**
  * Every API request runs within a deadline: the client's timeout from the `X-Request-Timeout` header (milliseconds,
- * the JMeter plans send their response timeout), else `chatlab.request-timeout`.
+ * the JMeter plans send their response timeout), else `chatlab.request-timeout`. Handlers take it as the request
+ * attribute [Deadline.ATTRIBUTE]; MySQL's statements get it through [RequestDeadline].
  */
 class DeadlineFilter(private val defaultTimeout: Duration, private val json: ObjectMapper) : OncePerRequestFilter() {
 
@@ -25,7 +26,9 @@ class DeadlineFilter(private val defaultTimeout: Duration, private val json: Obj
             response.writeApiError(json, request, HttpStatus.BAD_REQUEST, message)
             return
         }
-        RequestDeadline.within(millis?.let { Duration.ofMillis(it) } ?: defaultTimeout) { chain.doFilter(request, response) }
+        val deadline = Deadline.after(millis?.let { Duration.ofMillis(it) } ?: defaultTimeout)
+        request.setAttribute(Deadline.ATTRIBUTE, deadline)
+        RequestDeadline.within(deadline) { chain.doFilter(request, response) }
     }
 
     companion object {

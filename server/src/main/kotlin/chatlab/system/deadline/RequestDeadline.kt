@@ -3,16 +3,16 @@ package chatlab.system.deadline
 import java.time.Duration
 
 /**
- * How long the request on this thread may still take: set from the client's own timeout by [DeadlineFilter], handed
- * to MySQL ([DeadlineStatementInspector]) and MongoDB (`maxTimeMS`), so work the client gave up on is stopped by the
- * database instead of running on into the next caller's time.
+ * The request's [Deadline] for Hibernate's [DeadlineStatementInspector] alone: Hibernate passes an inspector the SQL and
+ * nothing else, so the MySQL path cannot be handed the deadline as a value the way the MongoDB stores are. Bound by
+ * [DeadlineFilter] for the request's thread, read by nothing but that inspector.
  */
 object RequestDeadline {
-    private val deadline = ThreadLocal<Long>()
+    private val deadline = ThreadLocal<Deadline>()
 
-    fun <T> within(timeout: Duration, block: () -> T): T {
+    fun <T> within(value: Deadline, block: () -> T): T {
         val outer = deadline.get()
-        deadline.set(System.nanoTime() + timeout.toNanos())
+        deadline.set(value)
         try {
             return block()
         } finally {
@@ -20,6 +20,6 @@ object RequestDeadline {
         }
     }
 
-    /** Time left, never below 1 ms (an expired deadline still reaches the database, which then refuses at once); null outside a request. */
-    fun remaining(): Duration? = deadline.get()?.let { Duration.ofNanos(maxOf(it - System.nanoTime(), 1_000_000)) }
+    /** Time left, never below 1 ms; null outside a request. */
+    fun remaining(): Duration? = deadline.get()?.remaining()
 }

@@ -59,7 +59,7 @@ class SqliteMessageStoreIT(
         DriverManager.getConnection("jdbc:sqlite:${sqliteTuned.file}").use { holder ->
             holder.createStatement().execute("BEGIN IMMEDIATE")
             holder.createStatement().execute("INSERT INTO chat_message VALUES (999999001, $room, 3, 'TALK', 'uncommitted', 0, 'wal-test')")
-            val page = queries.latest(3, room, "sqlite-tuned", 20)
+            val page = queries.latest(3, room, "sqlite-tuned", 20).body
             assertThat(page.messages).isNotEmpty.noneMatch { it.clientMessageId == "wal-test" }
             holder.createStatement().execute("ROLLBACK")
         }

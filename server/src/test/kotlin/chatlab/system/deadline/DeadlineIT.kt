@@ -2,7 +2,7 @@ package chatlab.system.deadline
 
 import chatlab.IntegrationTest
 import chatlab.auth.JwtTokens
-import chatlab.message.mongo.MongoMessageStore.Companion.withinDeadline
+import chatlab.message.mongo.MongoMessageStore.Companion.within
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
@@ -69,7 +69,7 @@ class DeadlineIT(
     @Test
     fun `a SELECT outside any request gets no limit, and MySQL gets its optimizer hint instead`() {
         assertThat(DeadlineStatementInspector.forUrl("jdbc:mariadb://h/db").inspect("select 1")).isEqualTo("select 1")
-        RequestDeadline.within(Duration.ofMillis(1500)) {
+        RequestDeadline.within(Deadline.after(Duration.ofMillis(1500))) {
             assertThat(DeadlineStatementInspector.forUrl("jdbc:mysql://h/db").inspect("select m.id from chat_message m"))
                 .matches("select /\\*\\+ MAX_EXECUTION_TIME\\(1[0-9]{3}\\) \\*/ m.id from chat_message m")
             assertThat(DeadlineStatementInspector.forUrl("jdbc:mariadb://h/db").inspect("insert into x values (1)")).isEqualTo("insert into x values (1)")
@@ -77,10 +77,9 @@ class DeadlineIT(
     }
 
     @Test
-    fun `MongoDB queries carry what is left of the deadline as maxTimeMS`() {
-        assertThat(Query().withinDeadline().meta.maxTimeMsec).isNull()
-        val maxTime = RequestDeadline.within(Duration.ofSeconds(2)) { Query().withinDeadline().meta.maxTimeMsec }
-        assertThat(maxTime).isBetween(1_000L, 2_000L)
+    fun `MongoDB queries carry what is left of the deadline they are given as maxTimeMS`() {
+        assertThat(Query().within(null).meta.maxTimeMsec).isNull()
+        assertThat(Query().within(Deadline.after(Duration.ofSeconds(2))).meta.maxTimeMsec).isBetween(1_000L, 2_000L)
         assertThat(RequestDeadline.remaining()).isNull()
     }
 
