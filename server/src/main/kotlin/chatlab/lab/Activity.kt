@@ -18,4 +18,6 @@ data class Activity(
     val cores: Int,
     /** The CPUs the server (and the backends it started) may run on, e.g. `0-1`, or `1` when pinned (`chatlab.cpus`). */
     val cpus: String,
+    /** Every server instance this one answers for (with `chatlab.fleet.instances` > 1, all of them; it is the first). */
+    val instances: List<String> = emptyList(),
 )

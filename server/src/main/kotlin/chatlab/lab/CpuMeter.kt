@@ -1,20 +1,22 @@
 package chatlab.lab
 
+import chatlab.system.fleet.Fleet
 import org.springframework.stereotype.Component
 import java.time.Duration
 
 /**
  * Reads CPU time from the operating system: this process, and its descendant processes, which are the embedded
- * MariaDB and Redis (external servers are not ours to measure). Nothing runs in the background: the server under
- * measurement pays for a reading only when the lab asks for one.
+ * MariaDB and Redis (external servers are not ours to measure) and, in a fleet, the other server instances (counted as
+ * server). Nothing runs in the background: the server under measurement pays for a reading only when the lab asks for one.
  */
 @Component
-class CpuMeter {
+class CpuMeter(private val fleet: Fleet) {
 
     fun read(): CpuSeconds {
         val self = ProcessHandle.current()
-        val backends = self.descendants().toList().sumOf { seconds(it) }
-        return CpuSeconds(seconds(self), backends)
+        val instances = fleet.members().drop(1).map { it.pid }.toSet()
+        val (servers, backends) = self.descendants().toList().partition { it.pid() in instances }
+        return CpuSeconds(seconds(self) + servers.sumOf { seconds(it) }, backends.sumOf { seconds(it) })
     }
 
     /** Cores busy on average over [window] from now (server and backends together); blocks the caller for [window]. */

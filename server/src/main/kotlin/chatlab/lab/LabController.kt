@@ -1,15 +1,20 @@
 package chatlab.lab
 
+import org.springframework.http.HttpHeaders
 import org.springframework.web.bind.annotation.GetMapping
+import org.springframework.web.bind.annotation.RequestHeader
 import org.springframework.web.bind.annotation.RequestMapping
 import org.springframework.web.bind.annotation.RestController
 
 /** Endpoints the load plans use between measured units; a token with `scope: lab` is required (SecurityConfig). */
 @RestController
 @RequestMapping("/api/v1/lab")
-class LabController(private val activity: ServerActivity) {
+class LabController(private val activity: FleetActivity) {
 
-    /** `idle` once nothing is in flight or queued and the CPUs have settled; plus CPU seconds so far, for accounting. */
+    /**
+     * `idle` once nothing is in flight or queued and the CPUs have settled, on every instance of the fleet; plus CPU
+     * seconds so far, for accounting, and the instances' addresses.
+     */
     @GetMapping("/activity")
-    fun activity(): Activity = activity.now()
+    fun activity(@RequestHeader(HttpHeaders.AUTHORIZATION, required = false) authorization: String?): Activity = activity.now(authorization)
 }

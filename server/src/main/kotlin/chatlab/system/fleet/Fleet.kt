@@ -1,0 +1,110 @@
+package chatlab.system.fleet
+
+import chatlab.system.readiness.StartupProgress
+import chatlab.system.stack.EmbeddedStack
+import chatlab.system.stack.EmbeddedStackInitializer
+import chatlab.system.stack.FreePort
+import chatlab.system.stomp.Broker
+import org.slf4j.LoggerFactory
+import org.springframework.beans.factory.DisposableBean
+import org.springframework.boot.ApplicationArguments
+import org.springframework.boot.ApplicationRunner
+import org.springframework.context.ApplicationContext
+import org.springframework.core.Ordered
+import org.springframework.core.annotation.Order
+import org.springframework.core.env.Environment
+import org.springframework.stereotype.Component
+import java.net.URI
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Duration
+import java.util.Properties
+import java.util.concurrent.CopyOnWriteArrayList
+
+/**
+ * With `chatlab.fleet.instances=N` (N > 1) this server, once its own start-up is done (embedded stack, seed), starts
+ * N - 1 more instances of itself: each a JVM of its own on a free loopback port that uses this one's backends and broker
+ * and stops with it. Runs last among the start-up runners, so this instance turns ready only when every other one
+ * is: a load run that waits for readiness finds them all serving. [members] lists them all, this one first.
+ */
+@Component
+@Order(Ordered.LOWEST_PRECEDENCE)
+class Fleet(
+    private val properties: FleetProperties,
+    private val env: Environment,
+    private val context: ApplicationContext,
+    private val progress: StartupProgress,
+) : ApplicationRunner, DisposableBean {
+    private val started = CopyOnWriteArrayList<Pair<FleetMember, Process>>()
+    @Volatile private var sharedFile: Path? = null
+
+    /** Every instance, this one first; just this one unless it started others. */
+    fun members(): List<FleetMember> =
+        listOf(FleetMember(1, env.getProperty("local.server.port", Int::class.java, 0), ProcessHandle.current().pid())) + started.map { it.first }
+
+    override fun run(args: ApplicationArguments) {
+        if (properties.instances <= 1) return
+        val shared = writeSharedStack().also { sharedFile = it }
+        val mainClass = System.getProperty("sun.java.command").orEmpty().substringBefore(' ').takeUnless { it.isEmpty() || it.endsWith(".jar") } ?: DEFAULT_MAIN
+        for (index in 2..properties.instances) {
+            val port = FreePort.find()
+            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList())
+            val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")
+            val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
+            started += FleetMember(index, port, process.pid()) to process
+            log.info("Instance {} of {} starting on port {} (pid {}, log {})", index, properties.instances, port, process.pid(), output)
+        }
+        started.forEach { (member, process) -> awaitReady(member, process) }
+        log.info("All {} instances ready: {}", properties.instances, members().joinToString { it.baseUrl })
+    }
+
+    /** This process's backends and broker, as a further instance must see them (like `server stack --out`). */
+    private fun writeSharedStack(): Path {
+        val shared = Properties()
+        if (context.containsBean(EmbeddedStackInitializer.BEAN_NAME)) {
+            context.getBean(EmbeddedStackInitializer.BEAN_NAME, EmbeddedStack::class.java).properties().forEach { (k, v) -> shared.setProperty(k, v.toString()) }
+            shared.setProperty("chatlab.stack.mode", "external")
+        }
+        shared.setProperty("chatlab.broker", Broker.RELAY.key)
+        val dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "chatlab-fleet-${ProcessHandle.current().pid()}"))
+        val file = dir.resolve("stack.properties")
+        Files.newBufferedWriter(file).use { shared.store(it, "chatlab fleet: the first instance's backends") }
+        return file
+    }
+
+    private fun awaitReady(member: FleetMember, process: Process) {
+        val client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()
+        val readiness = HttpRequest.newBuilder(URI.create("${member.baseUrl}/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build()
+        val until = System.nanoTime() + properties.startTimeout.toNanos()
+        while (true) {
+            progress.report("fleet", "waiting for instance ${member.index} of ${properties.instances} on port ${member.port}")
+            check(process.isAlive) { "instance ${member.index} (port ${member.port}) exited with ${process.exitValue()} while starting; see its log" }
+            val status = runCatching { client.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() }.getOrDefault(0)
+            if (status == 200) return
+            check(System.nanoTime() < until) { "instance ${member.index} (port ${member.port}) was not ready within ${properties.startTimeout}" }
+            Thread.sleep(POLL.toMillis())
+        }
+    }
+
+    /** Stops the other instances before this one's backends go (the embedded stack is destroyed after every bean). */
+    override fun destroy() {
+        started.forEach { (_, process) -> process.destroy() }
+        started.forEach { (member, process) ->
+            if (!process.waitFor(STOP_TIMEOUT.seconds, java.util.concurrent.TimeUnit.SECONDS)) {
+                log.warn("Instance {} did not stop within {}; killing it", member.index, STOP_TIMEOUT)
+                process.destroyForcibly()
+            }
+        }
+        sharedFile?.let { runCatching { Files.deleteIfExists(it) } }
+    }
+
+    companion object {
+        private val log = LoggerFactory.getLogger(Fleet::class.java)
+        private val POLL: Duration = Duration.ofMillis(500)
+        private val STOP_TIMEOUT: Duration = Duration.ofSeconds(30)
+        private const val DEFAULT_MAIN = "chatlab.ChatlabApplicationKt"
+    }
+}

@@ -1,0 +1,31 @@
+package chatlab.system.fleet
+
+import java.io.File
+import java.lang.management.ManagementFactory
+import java.nio.file.Path
+
+/**
+ * The command line of a further instance: the same Java, classpath (or jar) and main class as this process, its JVM
+ * options without what must stay unique to one process (JMX, debugger, heap: [heap] instead), its arguments without
+ * port, pid file and fleet size, plus the shared stack's properties, a port of its own and its place in the fleet.
+ */
+object MemberCommand {
+    private val PROCESS_ONLY = listOf("-Dcom.sun.management.jmxremote", "-Dspring.application.admin", "-agentlib:", "-javaagent:", "-Xms", "-Xmx")
+    private val OWN_ARGUMENTS = listOf("--server.port=", "--spring.pid.file=", "--chatlab.fleet.instances=", "--chatlab.exit-with-parent=")
+
+    fun of(index: Int, port: Int, heap: String, stackProperties: Path, mainClass: String, sourceArgs: List<String>): List<String> {
+        val javaBin = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString())
+        val jvm = ManagementFactory.getRuntimeMXBean().inputArguments.filterNot { option -> PROCESS_ONLY.any { option.startsWith(it) } }
+        val classpath = System.getProperty("java.class.path")
+        val launch = if (classpath.endsWith(".jar") && !classpath.contains(File.pathSeparator)) listOf("-jar", classpath)
+        else listOf("-cp", classpath, mainClass)
+        val args = sourceArgs.filterNot { arg -> OWN_ARGUMENTS.any { arg.startsWith(it) } } + listOf(
+            "--server.port=$port",
+            "--spring.config.import=file:$stackProperties",
+            "--chatlab.exit-with-parent=true",
+            "--chatlab.fleet.instances=1",
+            "--chatlab.fleet.member=$index",
+        )
+        return listOf(javaBin, "-Xmx$heap") + jvm + launch + args
+    }
+}

@@ -1,0 +1,58 @@
+package chatlab.cluster
+
+import chatlab.message.ChatMessageDto
+import chatlab.message.StompClient
+import chatlab.system.readiness.RaceClient
+import chatlab.system.stack.FreePort
+import org.assertj.core.api.Assertions.assertThat
+import org.awaitility.kotlin.await
+import org.junit.jupiter.api.Test
+import java.net.URI
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.file.Path
+import java.time.Duration
+import java.util.UUID
+import java.util.concurrent.TimeUnit
+
+/** `chatlab.fleet.instances=2`: one command starts two instances on one set of backends and one broker, as the load run does. */
+class FleetIT {
+    private val http = HttpClient.newHttpClient()
+
+    private fun ready(port: Int): Int = runCatching {
+        http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()).statusCode()
+    }.getOrDefault(-1)
+
+    @Test
+    fun `the first instance starts the second on its own backends, answers for both, and stops it when it stops`() {
+        val port = FreePort.find()
+        val first = ChildProcess(
+            "fleet", "chatlab.ChatlabApplicationKt",
+            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
+            Path.of("target", "cluster-logs", "fleet-$port.log"), heap = "1g",
+        ).start()
+        var second = -1
+        try {
+            await.atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until { ready(port) == 200 || !first.isAlive }
+            assertThat(first.isAlive).describedAs("the first instance exited: %s", first.logText().takeLast(3000)).isTrue()
+            val activity = RaceClient(port, Cluster.SECRET).get("/api/v1/lab/activity", 1, scope = "lab")!!
+            assertThat(activity.status).isEqualTo(200)
+            val instances = (activity.body["instances"] as List<*>).map { it.toString() }
+            assertThat(instances).hasSize(2).first().isEqualTo("http://127.0.0.1:$port")
+            second = URI(instances[1]).port
+            assertThat(ready(second)).describedAs("the first is ready only once the second is").isEqualTo(200)
+
+            val listener = StompClient(port)
+            val room = listener.subscribe(listener.connect(RaceClient(port, Cluster.SECRET).token(1))!!, "/topic/chat-rooms.5", ChatMessageDto::class.java)
+            val sender = StompClient(second)
+            val clientMessageId = "fleet-" + UUID.randomUUID()
+            sender.send(sender.connect(RaceClient(second, Cluster.SECRET).token(1))!!, 5, mapOf("content" to "across the fleet", "clientMessageId" to clientMessageId), "mysql")
+            val delivered = generateSequence { room.poll(10, TimeUnit.SECONDS) }.firstOrNull { it.clientMessageId == clientMessageId }
+            assertThat(delivered).describedAs("sent through the second instance, heard on the first").isNotNull
+        } finally {
+            first.stop()
+        }
+        if (second > 0) await.atMost(Duration.ofMinutes(1)).until { ready(second) == -1 }
+    }
+}
