@@ -67,6 +67,21 @@ open class DrillClient(private val cluster: Cluster, val user: Long, protected v
         }
     }
 
+    /**
+     * Back to its own instance when an outage left it on another one (the instance drill needs clients on the instance
+     * it kills): leaves that one and connects again, home first, catching up as after any reconnect. True once home.
+     */
+    @Synchronized
+    fun rehome(): Boolean {
+        val homePort = cluster.ports[home % cluster.ports.size]
+        if (session?.isConnected == true && port == homePort) return true
+        val old = ended
+        runCatching { session?.disconnect() }
+        old.complete(Unit)
+        ensureConnected()
+        return port == homePort
+    }
+
     /** Stays connected from now on, reconnecting whenever the connection ends. */
     fun start() = apply { watcher.start() }
 

@@ -40,6 +40,9 @@ class FaultDrillIT(private val cluster: Cluster) {
                 log.warn("Broker drills skipped: no commands to stop, kill and start {} (-Dchatlab.cluster.brokerStop, …)", cluster.brokerName)
             }
             val victim = cluster.servers[1]
+            // The broker drills may have left every client of instance 2 on instance 1 (a CONNECT refused while the broker
+            // was away moves a client on): send them home, so that killing instance 2 displaces some.
+            await.atMost(Duration.ofSeconds(60)).until { (senders + listeners).all { it.rehome() } }
             displaced = (senders + listeners).filter { it.port == cluster.ports[1] }
             assertThat(displaced).describedAs("clients on the instance about to be killed").isNotEmpty()
             drill("instance killed", senders, drills) {
