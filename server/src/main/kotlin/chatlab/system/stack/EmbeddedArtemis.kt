@@ -1,7 +1,9 @@
 package chatlab.system.stack
 
+import org.apache.activemq.artemis.api.core.SimpleString
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings
 import org.slf4j.LoggerFactory
 import java.nio.file.Files
 import java.nio.file.Path
@@ -34,6 +36,8 @@ class EmbeddedArtemis private constructor(private val dir: Path, val port: Int) 
             isJMXManagementEnabled = false
             brokerInstance = dir.toFile()
             addAcceptorConfiguration("stomp", "tcp://127.0.0.1:$port?protocols=STOMP;anycastPrefix=/queue/;multicastPrefix=/topic/;connectionTtl=$SILENT_TTL_MS")
+            // As Artemis's own default broker.xml: without them it warns twice for every queue a subscription creates.
+            addAddressSetting("#", AddressSettings().setDeadLetterAddress(SimpleString.of("DLQ")).setExpiryAddress(SimpleString.of("ExpiryQueue")))
         }
         server = EmbeddedActiveMQ().setConfiguration(config).start()
         log.info("Embedded Artemis {} accepting STOMP on 127.0.0.1:{}", version, port)

@@ -26,6 +26,7 @@ class WebSocketConfig(
     private val gates: List<StompGate>,
     private val errors: StompErrorFrames,
     private val receipts: SubscriptionReceipts,
+    private val ended: EndedSessions,
     private val relay: RelayProperties,
     env: Environment,
 ) : WebSocketMessageBrokerConfigurer, DisposableBean {
@@ -81,7 +82,12 @@ class WebSocketConfig(
 
     override fun configureClientInboundChannel(registration: ChannelRegistration) {
         registration.interceptors(*gates.map { RefusalAsErrorFrame(it, errors) }.toTypedArray(), receipts)
-        if (broker == Broker.RELAY) registration.interceptors(RelayQueueHeaders())
+        if (broker == Broker.RELAY) registration.interceptors(RelayQueueHeaders(), ended)
+    }
+
+    /** Through the relay, a session that sent DISCONNECT gets no ERROR frame for the broker's closing ([EndedSessions]). */
+    override fun configureClientOutboundChannel(registration: ChannelRegistration) {
+        if (broker == Broker.RELAY) registration.interceptors(ended)
     }
 
     /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */
