@@ -42,6 +42,14 @@ class FleetIT {
             assertThat(instances).hasSize(2).first().isEqualTo("http://127.0.0.1:$port")
             second = URI(instances[1]).port
             assertThat(ready(second)).describedAs("the first is ready only once the second is").isEqualTo(200)
+            val info = http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port/actuator/info")).build(), HttpResponse.BodyHandlers.ofString()).body()
+            assertThat(info).describedAs("/actuator/info names the fleet a load run spreads over")
+                .contains(""""fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:$port","http://127.0.0.1:$second"]}""")
+
+            val resized = RaceClient(port, Cluster.SECRET).put("/api/v1/lab/pools/mysql?size=7", 1, scope = "lab")!!
+            assertThat(resized.status).isEqualTo(200)
+            val there = RaceClient(second, Cluster.SECRET).get("/api/v1/lab/pools/mysql", 1, scope = "lab")!!
+            assertThat(there.body["maximumPoolSize"]).describedAs("a resize on the first instance resizes every instance's pool").isEqualTo(7)
 
             val listener = StompClient(port)
             val room = listener.subscribe(listener.connect(RaceClient(port, Cluster.SECRET).token(1))!!, "/topic/chat-rooms.5", ChatMessageDto::class.java)

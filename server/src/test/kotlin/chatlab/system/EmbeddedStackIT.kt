@@ -36,6 +36,10 @@ class EmbeddedStackIT(
         assertThat(backends.getValue("mongodb").note).contains("no secondary indexes")
         val info = rest.getForObject("/actuator/info", Map::class.java)
         assertThat((info["machine"] as Map<*, *>)["cpus"]).isEqualTo(Runtime.getRuntime().availableProcessors())
+        val fleet = info["fleet"] as Map<*, *>
+        assertThat(fleet["instances"]).isEqualTo(1)
+        assertThat(fleet["broker"]).isEqualTo("simple")
+        assertThat(fleet["urls"] as List<*>).containsExactly("http://127.0.0.1:${env.getProperty("local.server.port")}")
     }
 
     @Test
