@@ -18,7 +18,11 @@ data class Environment(
     val generatedAt: Instant,
     val runStart: Instant?,
     val runEnd: Instant?,
+    /** The instances that served the run and the broker between them (`/actuator/info` → `fleet`); null when not reported. */
+    val fleet: Fleet? = null,
 ) {
+    data class Fleet(val instances: Int, val broker: String, val urls: List<String>)
+
     fun labelOf(backend: String): String = backends[backend]?.label ?: "$backend (not reported)"
 
     fun standIn(backends: List<String>): Boolean = backends.any { this.backends[it]?.standIn == true }
@@ -43,6 +47,7 @@ data class Environment(
         fun read(infoFile: Path, settings: Map<String, String>, samples: List<Sample>, now: Instant): Environment {
             val backends = mutableMapOf<String, Backend>()
             val machine = mutableMapOf<String, String>()
+            var fleet: Fleet? = null
             if (Files.isRegularFile(infoFile)) {
                 val root = ObjectMapper().readTree(infoFile.toFile())
                 root.path("backends").fields().forEach { (key, node) ->
@@ -52,10 +57,13 @@ data class Environment(
                     )
                 }
                 root.path("machine").fields().forEach { (key, node) -> machine[key] = node.asText() }
+                root.path("fleet").takeIf { it.isObject }?.let { node ->
+                    fleet = Fleet(node.path("instances").asInt(1), node.path("broker").asText(), node.path("urls").map { it.asText() })
+                }
             }
             val start = samples.minOfOrNull { it.timeStamp }?.let(Instant::ofEpochMilli)
             val end = samples.maxOfOrNull { it.timeStamp + it.elapsed }?.let(Instant::ofEpochMilli)
-            return Environment(backends, machine, settings, now, start, end)
+            return Environment(backends, machine, settings, now, start, end, fleet)
         }
     }
 }

@@ -92,6 +92,9 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         /** Beside every kept `summary.csv`: the settings that produced it, so that only like runs are compared. */
         const val SETTINGS_FILE = "settings.properties"
 
+        /** Settings added after runs were first kept, with the value those runs had: a kept run without one had that value. */
+        private val ADDED = mapOf("instances" to "1", "broker" to "")
+
         /**
          * The run to compare with, only ever one of the same [settings] (size, ladders, SLO, rounds, experiments…): [given]
          * (a `summary.csv` or a folder holding one) if set, else the newest like run kept in [runs] (every report keeps its
@@ -108,7 +111,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
             }
             if (candidates.isEmpty()) return Lookup(null, "no earlier run to compare with")
             for (file in candidates) {
-                if (readSettings(file) != settings) continue
+                if (readSettings(file)?.let { ADDED + it } != ADDED + settings) continue
                 val figures = Figures.read(file)
                 if (figures.isNotEmpty()) return Lookup(PreviousRun(file.toString(), figures.associateBy { it.key }), "compared with $file (same settings)")
             }
@@ -127,8 +130,10 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
             Files.writeString(folder.resolve(SETTINGS_FILE), "# the settings of the run whose figures summary.csv holds; only a run of the same settings is compared with it\n$text")
         }
 
-        private fun differences(before: Map<String, String>?, now: Map<String, String>, file: Path): String {
-            if (before == null) return "the newest kept run ($file) has no settings kept beside it"
+        private fun differences(kept: Map<String, String>?, settings: Map<String, String>, file: Path): String {
+            if (kept == null) return "the newest kept run ($file) has no settings kept beside it"
+            val before = ADDED + kept
+            val now = ADDED + settings
             val keys = (before.keys + now.keys).filter { before[it] != now[it] }.sorted()
             return "the newest kept run ($file) differs in " + keys.take(6).joinToString("; ") { "$it ${before[it] ?: "unset"} → ${now[it] ?: "unset"}" } +
                 if (keys.size > 6) " and ${keys.size - 6} more settings" else ""

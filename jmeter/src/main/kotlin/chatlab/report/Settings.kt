@@ -19,6 +19,7 @@ object Settings {
             add("$key: ${backend.label}" + (backend.note?.let { " — $it" } ?: ""))
         }
         if (env.backends.isEmpty()) add("backends: not reported (the preflight plan did not keep /actuator/info)")
+        env.fleet?.let { add(deployment(it, env.backends["broker"])) }
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; JMeter ran on the same machine") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB") }
         env.settings["warmUpSeconds"]?.let {
@@ -28,5 +29,13 @@ object Settings {
         add("JMeter ${env.settings["jmeter"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
+    }
+
+    /** Which server instances carried the run and what broadcast between them: every figure is the whole fleet's. */
+    fun deployment(fleet: Environment.Fleet, broker: Backend?): String {
+        val broadcast = if (fleet.broker == "relay") "STOMP broker relay to ${broker?.label ?: "a broker not reported"}" else "Spring's in-memory simple broker"
+        return if (fleet.instances == 1) "server: 1 instance, $broadcast"
+        else "server: ${fleet.instances} instances on one machine (${fleet.urls.joinToString { it.substringAfterLast(':') }.let { "ports $it" }}), " +
+            "JMeter threads spread over them round robin, sharing one set of backends; $broadcast"
     }
 }

@@ -75,6 +75,22 @@ class FiguresTest {
     }
 
     @Test
+    fun `runs on another number of instances or another broker are not alike, and a run kept before those settings ran one simple instance`(@TempDir dir: Path) {
+        val runs = Files.createDirectories(dir.resolve("runs"))
+        val settings = mapOf("slo" to "50", "rounds" to "3")
+        Files.createDirectories(runs.resolve("20261122-060000")).also {
+            Files.writeString(it.resolve("summary.csv"), Figures.render(listOf(p95, capacity)))
+            PreviousRun.writeSettings(it, settings)
+        }
+        val one = settings + mapOf("instances" to "1", "broker" to "")
+        assertThat(PreviousRun.find(null, runs, one).run).describedAs("one instance, default broker: alike").isNotNull
+        val two = PreviousRun.find(null, runs, settings + mapOf("instances" to "2", "broker" to ""))
+        assertThat(two.run).isNull()
+        assertThat(two.note).contains("instances 1 → 2")
+        assertThat(PreviousRun.find(null, runs, settings + mapOf("instances" to "1", "broker" to "relay")).note).contains("broker  → relay")
+    }
+
+    @Test
     fun `a figure on too few samples shows its change but is never flagged`() {
         val before = Figure("mix", "get chat messages [mysql-keyset] mix deep", "p95", Spread(4.0, 3.0, 4.0, 3), false)
         val previous = PreviousRun("earlier", mapOf(before.key to before))

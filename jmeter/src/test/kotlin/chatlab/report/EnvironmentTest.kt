@@ -1,0 +1,38 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+
+class EnvironmentTest {
+    private fun read(dir: Path, info: String): Environment {
+        val file = dir.resolve("server-info.json").also { Files.writeString(it, info) }
+        return Environment.read(file, emptyMap(), emptyList(), Instant.EPOCH)
+    }
+
+    @Test
+    fun `a run on two instances says so, with their ports and the broker that relayed between them`(@TempDir dir: Path) {
+        val env = read(
+            dir,
+            """{"backends":{"broker":{"product":"Apache ActiveMQ Artemis","version":"2.42.0","origin":"embedded","label":"Apache ActiveMQ Artemis 2.42.0 (embedded)"}},
+               "fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:41001","http://127.0.0.1:41002"]}}""",
+        )
+        assertThat(env.fleet).isEqualTo(Environment.Fleet(2, "relay", listOf("http://127.0.0.1:41001", "http://127.0.0.1:41002")))
+        assertThat(Settings.environmentLines(env)).contains(
+            "server: 2 instances on one machine (ports 41001, 41002), JMeter threads spread over them round robin, sharing one set of backends; " +
+                "STOMP broker relay to Apache ActiveMQ Artemis 2.42.0 (embedded)",
+        )
+    }
+
+    @Test
+    fun `one instance names the in-memory broker, and a server that did not report its fleet gets no line`(@TempDir dir: Path) {
+        val one = read(dir, """{"fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:41001"]}}""")
+        assertThat(Settings.environmentLines(one)).contains("server: 1 instance, Spring's in-memory simple broker")
+        val older = read(dir, """{"backends":{}}""")
+        assertThat(older.fleet).isNull()
+        assertThat(Settings.environmentLines(older)).noneMatch { it.startsWith("server:") }
+    }
+}
