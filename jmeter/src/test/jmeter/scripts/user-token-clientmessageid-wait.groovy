@@ -17,7 +17,7 @@ vars.put('clientMessageId', 'jm-' + vars.get('store') + '-' + userId + '-' + UUI
 vars.put('subscriptionId', 'sub-' + UUID.randomUUID().toString())
 vars.put('delivered', 'false')
 vars.put('reads', '0')
-// How long each frame may take: `openTimeout` in the capacity shape, where a later answer is a miss anyway and a
-// longer wait only holds the thread past its step (a WebSocket read does not stop when JMeter ends the step);
-// `wsTimeout` in the reference shape.
-vars.put('wait', vars.get('shape') == 'capacity' ? vars.get('openTimeout') : vars.get('wsTimeout'))
+// How long each frame may take: `wsTimeout` in the reference shape; `openTimeout` in the open-model groups (shape
+// `capacity@<rate>` or `warm-up`), where a later answer is a miss anyway and a longer wait only holds the thread past
+// its step (a WebSocket read does not stop when JMeter ends the step).
+vars.put('wait', vars.get('shape') == 'reference' ? vars.get('wsTimeout') : vars.get('openTimeout'))
