@@ -9,13 +9,8 @@ import java.time.Duration
 
 def token = props.get('chatlab.labToken')
 if (token == null) {
-    def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
-    def now = (long) (System.currentTimeMillis() / 1000)
-    def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
-    def payload = enc(('{"sub":"1","scope":"lab","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
-    def mac = javax.crypto.Mac.getInstance('HmacSHA256')
-    mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
-    token = header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8')))
+    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
+    token = jwt(vars.get('jwtSecret'), '1', 'lab')
     props.put('chatlab.labToken', token)
 }
 // Optionally pin this JMeter to its own CPUs (property jmeterCpus), once, before the first unit.

@@ -5,14 +5,9 @@ def list = { String name -> vars.get(name).split(',').collect { it.trim() }.find
 def users = vars.get('loadUsers') as int
 def userId = (ctx.getThreadNum() % users) + 1
 if (vars.get('token') == null) {
-    def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
-    def now = (long) (System.currentTimeMillis() / 1000)
-    def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
-    def payload = enc(('{"sub":"' + userId + '","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
-    def mac = javax.crypto.Mac.getInstance('HmacSHA256')
-    mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
+    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
     vars.put('userId', String.valueOf(userId))
-    vars.put('token', header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8'))))
+    vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
 }
 def sends = list('sendStores')
 if (!sends.isEmpty() && random.nextDouble() < (vars.get('warmUpSends') as double)) {

@@ -18,13 +18,8 @@ if (vars.get('n') == null) {
     def tokens = props.get('chatlab.tokens')
     if (tokens == null) { props.putIfAbsent('chatlab.tokens', new java.util.concurrent.ConcurrentHashMap()); tokens = props.get('chatlab.tokens') }
     def token = tokens.computeIfAbsent(userId) { id ->
-        def enc = { byte[] bytes -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) }
-        def now = (long) (System.currentTimeMillis() / 1000)
-        def header = enc('{"alg":"HS256","typ":"JWT"}'.getBytes('UTF-8'))
-        def payload = enc(('{"sub":"' + id + '","iat":' + now + ',"exp":' + (now + 86400) + '}').getBytes('UTF-8'))
-        def mac = javax.crypto.Mac.getInstance('HmacSHA256')
-        mac.init(new javax.crypto.spec.SecretKeySpec(vars.get('jwtSecret').getBytes('UTF-8'), 'HmacSHA256'))
-        header + '.' + payload + '.' + enc(mac.doFinal((header + '.' + payload).getBytes('UTF-8')))
+        def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
+        jwt(vars.get('jwtSecret'), id, null)
     }
     vars.put('userId', String.valueOf(userId))
     vars.put('token', token)

@@ -58,8 +58,11 @@ class PlanShapeTest {
     @Test
     fun `every script file is used by a plan and no two files hold the same body`() {
         val files = folder.resolve("scripts").listDirectoryEntries().filter { it.extension == "groovy" }
-        val used = plans.flatMap { p -> p.elements().mapNotNull { it.prop("filename")?.removePrefix("\${scripts}/") } }.toSet()
-        assertThat(files.map { it.name }.filterNot { it in used }).isEmpty()
+        val run = plans.flatMap { p -> p.elements().mapNotNull { it.prop("filename")?.removePrefix("\${scripts}/") } }.toSet()
+        val loaded = files.flatMap { f -> Regex("'([\\w-]+\\.groovy)'").findAll(f.readText()).map { it.groupValues[1] }.toList() }.toSet()
+        assertThat(files.map { it.name }.filterNot { it in run || it in loaded }).isEmpty()
+        assertThat(loaded.filterNot { name -> files.any { it.name == name } }).describedAs("scripts loaded that do not exist").isEmpty()
+        assertThat(files.filter { "HmacSHA256" in it.readText() }.map { it.name }).describedAs("tokens are minted in one place").containsExactly("jwt.groovy")
         val bodies = files.groupBy { it.readText().trim() }.filterValues { it.size > 1 }.values.map { group -> group.map { it.name } }
         assertThat(bodies).isEmpty()
     }
