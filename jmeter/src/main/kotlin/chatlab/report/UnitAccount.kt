@@ -27,7 +27,12 @@ data class UnitAccount(
     /** CPU seconds the whole machine was busy, and stolen by its hypervisor, during the unit (null off Linux). */
     val machineBusy: Double? = null,
     val steal: Double? = null,
+    /** When the unit started (the server idle before it), epoch milliseconds; 0 when unknown. */
+    val startedAt: Long = 0,
 ) {
+    /** When the next unit of the plan could start (the server idle after this one), epoch milliseconds. */
+    val endedAt: Long get() = startedAt + (seconds * 1000).toLong()
+
     /** Busy CPU seconds that were none of this run's processes (other services on the machine). */
     val otherCpu: Double? get() = machineBusy?.let { (it - serverCpu - backendsCpu - jmeterCpu).coerceAtLeast(0.0) }
 
@@ -66,6 +71,7 @@ data class UnitAccount(
                         round = seen.merge(start[1], 1, Int::plus)!!,
                         machineBusy = delta(start, end, 11),
                         steal = delta(start, end, 12),
+                        startedAt = start[2].toLong(),
                     )
                 }
             }

@@ -27,6 +27,23 @@ object UnitColumns {
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
     }
 
+    /**
+     * The run's load time against the budget DESIGN.md sets for 2 cores: wall time from the first measured unit to the
+     * last (JMeter's start-ups and dashboards between plans included; the server's start and warm-up before it not), and
+     * the history and sends plans' own spans. Null without timed units.
+     */
+    fun budgetCheck(units: List<UnitAccount>): String? {
+        val timed = units.filter { it.startedAt > 0 }
+        if (timed.isEmpty()) return null
+        val all = (timed.maxOf { it.endedAt } - timed.minOf { it.startedAt }) / 60_000.0
+        val chat = timed.filter { it.plan in CHAT_PLANS }.groupBy { it.plan to it.round }.values
+            .sumOf { list -> list.maxOf { it.endedAt } - list.minOf { it.startedAt } } / 60_000.0
+        fun against(minutes: Double, budget: Int) = "${m(minutes)} min (budget $budget min: ${if (minutes <= budget) "within" else "OVER"})"
+        return "Load time, from the first measured unit to the last: ${against(all, ALL_BUDGET_MIN)}" +
+            (if (chat > 0) "; history + sends: ${against(chat, CHAT_BUDGET_MIN)}" else "") +
+            ". The budgets are DESIGN.md's for a full run on 2 cores; the server's start, seeding and warm-up come before and are not counted."
+    }
+
     /** Where the load time went: per plan and shape, seconds of units plus the drains before them, over all rounds. */
     fun budget(units: List<UnitAccount>): List<String> = units.groupBy { it.plan to it.unit.substringBefore(' ') }.map { (key, list) ->
         val seconds = list.sumOf { it.seconds } + list.sumOf { it.drainMs } / 1000.0
@@ -59,9 +76,15 @@ object UnitColumns {
 
     private fun share(part: Double, total: Double) = if (total > 0) String.format(Locale.ROOT, "%.0f %%", part * 100 / total) else "–"
 
+    private fun m(value: Double) = String.format(Locale.ROOT, "%.1f", value)
+
     private fun s(value: Double) = String.format(Locale.ROOT, "%.1f", value)
 
     private fun pct(share: Double) = String.format(Locale.ROOT, "%.1f %%", share * 100)
+
+    private val CHAT_PLANS = setOf("history", "sends")
+    private const val CHAT_BUDGET_MIN = 15
+    private const val ALL_BUDGET_MIN = 25
 
     /** Steal above this share of a unit's CPU time marks the unit as measured on a slowed machine. */
     const val STEAL_WARNING = 0.05

@@ -30,6 +30,23 @@ class UnitAccountTest {
     }
 
     @Test
+    fun `the load time is held against the budget, all plans from first unit to last and history plus sends by their own spans`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        val minute = 60_000L
+        Files.writeString(
+            file,
+            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus\n" +
+                "history,a,${1 * minute},10,true,1,0,0,2,0-1,0-1\nhistory,end,${9 * minute},10,true,1,0,0,2,0-1,0-1\n" +
+                "sends,b,${10 * minute},10,true,1,0,0,2,0-1,0-1\nsends,end,${17 * minute},10,true,1,0,0,2,0-1,0-1\n" +
+                "seats,c,${18 * minute},10,true,1,0,0,2,0-1,0-1\nseats,end,${28 * minute},10,true,1,0,0,2,0-1,0-1\n",
+        )
+        val units = UnitAccount.read(file)
+        assertThat(UnitColumns.budgetCheck(units)).startsWith("Load time, from the first measured unit to the last: 27.0 min (budget 25 min: OVER); history + sends: 15.0 min (budget 15 min: within)")
+        assertThat(UnitColumns.budgetCheck(units.filter { it.plan == "seats" })).startsWith("Load time, from the first measured unit to the last: 10.0 min (budget 25 min: within).")
+        assertThat(UnitColumns.budgetCheck(emptyList())).isNull()
+    }
+
+    @Test
     fun `a unit that started on a busy server is named`(@TempDir dir: Path) {
         val file = dir.resolve("units.csv")
         Files.writeString(
