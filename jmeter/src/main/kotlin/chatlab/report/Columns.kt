@@ -1,7 +1,8 @@
 package chatlab.report
 
 /** A table as header and rows of cells, built once so HTML, Markdown and the console agree digit for digit. */
-data class Table(val title: String, val headers: List<String>, val rows: List<List<String>>, val standIn: List<Boolean>)
+/** A table of the report (a block of its document). */
+typealias Table = chatlab.report.document.Block.Table
 
 /** The tables of every shape: each figure as the median of rounds with min–max, and its change against the previous run. */
 object Columns {

@@ -1,5 +1,7 @@
 package chatlab.report
 
+import chatlab.report.document.Block
+
 /** A lab experiment's part of the report (seats, counters, sqlite, pool): the same parts, rendered alike in HTML and Markdown. */
 interface ExperimentSection<R> {
     val title: String
@@ -18,5 +20,5 @@ interface ExperimentSection<R> {
     fun findings(rows: List<R>): List<String>
 
     /** Charts beside the bars (inline SVG), for experiments that draw a curve. */
-    fun charts(rows: List<R>): List<String> = emptyList()
+    fun charts(rows: List<R>): List<Block.Svg> = emptyList()
 }

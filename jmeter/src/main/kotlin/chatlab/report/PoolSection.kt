@@ -1,5 +1,7 @@
 package chatlab.report
 
+import chatlab.report.document.Block
+
 /**
  * The pool experiment in the report: throughput and p95 against the pool size for a database-bound read and a hot-row
  * write at fixed arrival rates, HikariCP's rule of thumb marked, the best size with its spread, the public sweep beside
@@ -31,16 +33,18 @@ object PoolSection : ExperimentSection<PoolRow> {
 
     override fun bars(rows: List<PoolRow>) = rows.map { Triple("${it.kind} size ${it.size}", false, it.measured) }
 
-    override fun charts(rows: List<PoolRow>): List<String> {
+    override fun charts(rows: List<PoolRow>): List<Block.Svg> {
         val rule = ruleOfThumb(rows.firstOrNull()?.cores)?.let { it.toDouble() to "rule of thumb: $it" }
         val kinds = rows.groupBy { it.kind }.entries.toList() // the legend keeps to "read" and "write": the table names the paths
         fun line(i: Int, name: String, list: List<PoolRow>, figure: (Stats) -> Double) =
             SvgCharts.Line(name, SvgCharts.PALETTE[i % SvgCharts.PALETTE.size], list.map { it.size.toDouble() to it.measured.spread(figure).median })
+        val p95 = "Pool: p95 against pool size (median of rounds)"
+        val throughput = "Pool: throughput against pool size (median of rounds)"
         return listOf(
-            SvgCharts.lines("Pool: p95 against pool size (median of rounds)", kinds.mapIndexed { i, (name, list) -> line(i, name, list) { it.p95 } },
-                "maximumPoolSize", "p95 ms", null, rule) { a, b -> "size ${a.toInt()} → p95 ${Format.ms(b)} ms" },
-            SvgCharts.lines("Pool: throughput against pool size (median of rounds)", kinds.mapIndexed { i, (name, list) -> line(i, name, list) { it.throughput } },
-                "maximumPoolSize", "requests/s", null, rule) { a, b -> "size ${a.toInt()} → ${Format.tps(b)}/s" },
+            Block.Svg(p95, SvgCharts.lines(p95, kinds.mapIndexed { i, (name, list) -> line(i, name, list) { it.p95 } },
+                "maximumPoolSize", "p95 ms", null, rule) { a, b -> "size ${a.toInt()} → p95 ${Format.ms(b)} ms" }),
+            Block.Svg(throughput, SvgCharts.lines(throughput, kinds.mapIndexed { i, (name, list) -> line(i, name, list) { it.throughput } },
+                "maximumPoolSize", "requests/s", null, rule) { a, b -> "size ${a.toInt()} → ${Format.tps(b)}/s" }),
         )
     }
 

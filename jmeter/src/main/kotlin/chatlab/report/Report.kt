@@ -1,5 +1,7 @@
 package chatlab.report
 
+import chatlab.report.document.HtmlRenderer
+import chatlab.report.document.MarkdownRenderer
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
@@ -50,8 +52,9 @@ object Report {
             gate.verdict(comparison)
         Files.createDirectories(inputs.out)
         val index = inputs.out.resolve("index.html")
-        Files.writeString(index, HtmlReport(verdict, passed, gates).render(comparison))
-        Files.writeString(inputs.out.resolve("summary.md"), MarkdownReport.render(comparison))
+        val document = ReportDocument(verdict, passed, gates).of(comparison)
+        Files.writeString(index, HtmlRenderer.render(document))
+        Files.writeString(inputs.out.resolve("summary.md"), MarkdownRenderer.render(document))
         val figures = Figures.render(Figures.of(comparison))
         Files.writeString(inputs.out.resolve("summary.csv"), figures)
         PreviousRun.writeSettings(inputs.out, identity)

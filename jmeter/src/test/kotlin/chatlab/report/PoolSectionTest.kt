@@ -44,6 +44,6 @@ class PoolSectionTest {
         assertThat(findings).anySatisfy { assertThat(it).startsWith("Pool, the public finding that 9 connections beat the default 10 (avg 1,660 vs 1,896 ms): held") }
         val table = PoolSection.table(PoolRow.of(samples, cores = 2))
         assertThat(table.rows.map { it[1] }).contains("4 (rule of thumb)")
-        assertThat(PoolSection.charts(PoolRow.of(samples, cores = 2))).hasSize(2).allSatisfy { assertThat(it).contains("rule of thumb: 4") }
+        assertThat(PoolSection.charts(PoolRow.of(samples, cores = 2))).hasSize(2).allSatisfy { assertThat(it.markup).contains("rule of thumb: 4") }
     }
 }

@@ -1,5 +1,6 @@
 package chatlab.report
 
+import chatlab.report.document.Block
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -69,6 +70,41 @@ class ReportFixtureTest {
         val figures = Figures.read(out.resolve("summary.csv"))
         val capacity = outcome.comparison.readCapacity.first()
         assertThat(figures.single { it.key == "capacity|get chat messages [${capacity.subject.key}]|capacity" }.spread).isEqualTo(capacity.capacity)
+    }
+
+    @Test
+    fun `the page and the Markdown are one document - every section, sentence, bullet and table row in both`(@TempDir out: Path) {
+        val outcome = generate("smoke", out)
+        val document = ReportDocument(outcome.verdict, outcome.passed).of(outcome.comparison)
+        val html = Files.readString(out.resolve("index.html"))
+        val md = Files.readString(out.resolve("summary.md"))
+        val text = org.jsoup.Jsoup.parse(html)
+        assertThat(text.select("h2").eachText()).containsExactlyElementsOf(document.sections.map { it.title })
+        assertThat(md.lines().filter { it.startsWith("## ") }.map { it.removePrefix("## ") }).containsExactlyElementsOf(document.sections.map { it.title })
+        val sentences = (document.lead + document.sections.flatMap { it.blocks }).flatMap { block ->
+            when (block) {
+                is Block.Text -> listOf(block.text)
+                is Block.Bullets -> block.items
+                is Block.Table -> block.rows.map { row -> row.filter { it.isNotBlank() }.joinToString(" ") }
+                else -> emptyList()
+            }
+        }
+        assertThat(sentences).hasSizeGreaterThan(100)
+        val page = text.select("p, li, tr").eachText().toSet()
+        for (sentence in sentences) {
+            assertThat(page).describedAs("on the page").contains(sentence)
+        }
+        val prose = (document.lead + document.sections.flatMap { it.blocks }).flatMap { block ->
+            when (block) {
+                is Block.Text -> listOf(block.text)
+                is Block.Bullets -> block.items.map { "- $it" }
+                else -> emptyList()
+            }
+        }
+        prose.forEach { assertThat(md).describedAs("in the Markdown").contains(it) }
+        val charts = document.sections.flatMap { it.blocks }.filterIsInstance<Block.Charts>().flatMap { it.svgs }
+        assertThat(text.select("svg")).hasSize(charts.size)
+        charts.forEach { assertThat(md).contains(it.title) }
     }
 
     @Test
