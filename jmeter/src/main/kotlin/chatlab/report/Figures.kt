@@ -14,35 +14,8 @@ data class Figure(val section: String, val label: String, val figure: String, va
 object Figures {
     private val header = listOf("section", "label", "figure", "median", "min", "max", "rounds", "stand_in")
 
-    fun of(c: Comparison): List<Figure> = buildList {
-        for (tables in c.shapes) for (row in tables.reads + tables.enters + tables.sends) {
-            add(Figure("reference", row.label, "avg", row.measured.spread { it.mean }, row.standIn))
-            add(Figure("reference", row.label, "p95", row.measured.spread { it.p95 }, row.standIn))
-            add(Figure("reference", row.label, "tps", row.measured.spread { it.throughput }, row.standIn))
-        }
-        for (path in c.capacity) {
-            add(Figure("capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, path.standIn))
-            add(Figure("capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, path.standIn))
-            for (step in path.steps) add(Figure("capacity", step.measured.label, "p95", step.measured.spread { it.p95 }, path.standIn))
-        }
-        for (row in c.seats) {
-            add(Figure("seats", row.measured.label, "tps", row.measured.spread { it.throughput }, false))
-            add(Figure("seats", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
-        }
-        for (row in c.counters) {
-            add(Figure("counters", row.measured.label, "tps", row.measured.spread { it.throughput }, false))
-            add(Figure("counters", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
-        }
-        for (row in c.pool) {
-            add(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false))
-            add(Figure("pool", row.measured.label, "error%", row.errorPct, false))
-        }
-        for (row in c.mix) {
-            add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))
-            add(Figure("mix", row.measured.label, "p95", row.measured.spread { it.p95 }, row.standIn))
-        }
-        MachineCheck.of(c)?.let { add(Figure("machine", MachineCheck.LABEL, "cpu ms", it, false)) }
-    }
+    fun of(c: Comparison): List<Figure> =
+        Experiments.ALL.flatMap { it.figures(c) } + listOfNotNull(MachineCheck.of(c)?.let { Figure("machine", MachineCheck.LABEL, "cpu ms", it, false) })
 
     fun render(figures: List<Figure>): String = buildString {
         appendLine(header.joinToString(","))

@@ -75,7 +75,11 @@ object Findings {
             all.joinToString("; ") { "${it.subject.key} ${ms(it.measured.spread { s -> s.p95 })}" + if (it.standIn) " ⚠" else "" } + "."
     }
 
-    fun of(c: Comparison): List<String> = buildList {
+    /** Every finding of the chat plans: history's, sends' and the run's own. */
+    fun of(c: Comparison): List<String> = history(c) + sends(c) + run(c)
+
+    /** What the history reads say: each factor's capacity and chat-mix change, the cache, the reference shape's stability. */
+    fun history(c: Comparison): List<String> = buildList {
         for (factor in factors) {
             val from = c.readCapacity.firstOrNull { it.subject.key == factor.from }
             val to = c.readCapacity.firstOrNull { it.subject.key == factor.to }
@@ -89,13 +93,21 @@ object Findings {
                     caveat(mixFrom.standIn || mixTo.standIn))
             }
         }
+        c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
+        referenceStability(c)?.let { add(it) }
+    }
+
+    /** What the sends say: the send stores' capacities, pairwise. */
+    fun sends(c: Comparison): List<String> = buildList {
         for ((a, b) in sendPairs) {
             val from = c.sendCapacity.firstOrNull { it.subject.key == a } ?: continue
             val to = c.sendCapacity.firstOrNull { it.subject.key == b } ?: continue
             add("Sends — capacity $a → $b: " + compareCapacity(from, to, ceiling(c.sendCapacity)))
         }
-        c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
-        referenceStability(c)?.let { add(it) }
+    }
+
+    /** What the whole run says: failures, and the losses it counts apart. */
+    fun run(c: Comparison): List<String> = buildList {
         if (c.failedSamples > 0) {
             val worst = c.countedFailures.firstOrNull() ?: c.failures.first()
             add("${Format.count(c.failedSamples)} of ${Format.count(c.totalSamples)} samples failed outside the capacity steps' overload " +

@@ -20,11 +20,6 @@ enum class Shape(val key: String, val title: String, val explanation: String) {
             "a few deep jumps",
     ),
     ;
-
-    companion object {
-        /** Verdicts first (capacity, chat mix), the reference shape after them. */
-        val REPORT_ORDER = listOf(CAPACITY, MIX, REFERENCE)
-    }
 }
 
 /** What a row is about: a read path or a store, with the backends it touches (keys of `/actuator/info` backends). */

@@ -1,0 +1,40 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.document.Section
+
+/**
+ * One experiment in the report, by the name it has in its plan, its Maven selection and the README: its section
+ * (rows, charts, findings and its JMeter dashboards) and its figures in `summary.csv`. Adding an experiment to the
+ * report is one such type, with its test, in [Experiments.ALL].
+ */
+interface Experiment {
+    val name: String
+
+    /** The plans whose dashboards belong to this experiment. */
+    val plans: List<String> get() = listOf(name)
+
+    /** Its section; null when the run did not run it. */
+    fun section(c: Comparison): Section?
+
+    /** Its figures, for `summary.csv` and the next run's comparison (keyed by section, label and figure). */
+    fun figures(c: Comparison): List<Figure>
+
+    /** The JMeter dashboards of this experiment's plans, one per round. */
+    fun dashboards(c: Comparison): Block.Links = Block.Links(
+        "JMeter dashboards: ",
+        (1..c.rounds).flatMap { r -> plans.map { "round $r $it" to "../jmeter/reports/round-$r/$it/index.html" } },
+    )
+}
+
+/** The experiments, in report order. */
+object Experiments {
+    val ALL: List<Experiment> = listOf(
+        HistoryExperiment,
+        SendsExperiment,
+        LabExperiment("seats", SeatsSection, { it.seats }) { row -> listOf(Figure("seats", row.measured.label, "tps", row.measured.spread { it.throughput }, false), Figure("seats", row.measured.label, "p95", row.measured.spread { it.p95 }, false)) },
+        LabExperiment("counters", CountersSection, { it.counters }) { row -> listOf(Figure("counters", row.measured.label, "tps", row.measured.spread { it.throughput }, false), Figure("counters", row.measured.label, "p95", row.measured.spread { it.p95 }, false)) },
+        LabExperiment("sqlite", SqliteSection, { it.sqlite }, plans = listOf("history", "sends")) { emptyList() },
+        LabExperiment("pool", PoolSection, { it.pool }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },
+    )
+}

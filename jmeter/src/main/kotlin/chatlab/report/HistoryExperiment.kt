@@ -1,0 +1,67 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.document.Section
+
+/**
+ * History reads: every read path's capacity (with the instrument's ceiling), the chat mix, and the reference shape
+ * beside the public write-up; the SQLite read paths join when the sqlite experiment runs.
+ */
+object HistoryExperiment : Experiment {
+    override val name = "history"
+
+    override fun section(c: Comparison): Section? {
+        val reference = c.shapes.flatMap { it.reads + it.enters }
+        if (c.readCapacity.isEmpty() && c.mix.isEmpty() && reference.isEmpty()) return null
+        val settings = c.environment.settings
+        return Section("History — chat history reads", buildList {
+            if (c.readCapacity.isNotEmpty()) {
+                add(shapeText(Shape.CAPACITY, settings))
+                add(Block.Charts(listOf(Charts.capacity("History reads", c.readCapacity, c.slo))))
+                add(Columns.capacity("History reads — “${Subjects.GET}”, one random page per arrival", c.readCapacity, c))
+            }
+            if (c.mix.isNotEmpty()) {
+                add(shapeText(Shape.MIX, settings))
+                add(Block.Charts(listOfNotNull(Charts.latencyBars("Chat mix: every read, median of rounds", c.mix.filter { it.kind == "all" }.map { Triple(it.subject.key, it.standIn, it.measured) }))))
+                add(Columns.mix("History reads by kind (all = every read of the mix)", c.mix, c))
+            }
+            for (tables in c.shapes.filter { it.reads.isNotEmpty() || it.enters.isNotEmpty() }) {
+                add(shapeText(tables.shape, settings))
+                add(Block.Charts(listOfNotNull(Charts.latencyBars("Reference shape: history read, median of rounds", tables.reads.map { Triple(it.subject.key, it.standIn, it.measured) }))))
+                if (tables.reads.isNotEmpty()) add(Columns.reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", tables.reads, c))
+                if (tables.enters.isNotEmpty()) add(Columns.reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", tables.enters, c))
+                addAll(ReferenceResult.blocks(c))
+            }
+            add(Block.Bullets(Findings.history(c)))
+            add(dashboards(c))
+        })
+    }
+
+    override fun figures(c: Comparison): List<Figure> = buildList {
+        for (tables in c.shapes) addAll(referenceFigures(tables.reads + tables.enters))
+        addAll(capacityFigures(c.readCapacity))
+        for (row in c.mix) {
+            add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))
+            add(Figure("mix", row.measured.label, "p95", row.measured.spread { it.p95 }, row.standIn))
+        }
+    }
+
+    /** A shape's name, what it does and the settings it ran with. */
+    fun shapeText(shape: Shape, settings: Map<String, String>) =
+        Block.Text("${shape.title}: ${shape.explanation}. ${Settings.describe(shape, settings)}")
+
+    fun referenceFigures(rows: List<Row>): List<Figure> = rows.flatMap { row ->
+        listOf(
+            Figure("reference", row.label, "avg", row.measured.spread { it.mean }, row.standIn),
+            Figure("reference", row.label, "p95", row.measured.spread { it.p95 }, row.standIn),
+            Figure("reference", row.label, "tps", row.measured.spread { it.throughput }, row.standIn),
+        )
+    }
+
+    fun capacityFigures(paths: List<CapacityPath>): List<Figure> = paths.flatMap { path ->
+        listOf(
+            Figure("capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, path.standIn),
+            Figure("capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, path.standIn),
+        ) + path.steps.map { step -> Figure("capacity", step.measured.label, "p95", step.measured.spread { it.p95 }, path.standIn) }
+    }
+}

@@ -1,0 +1,30 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.document.Section
+
+/**
+ * An experiment whose part of the report is an [ExperimentSection] over its rows (seats, counters, sqlite, pool): the
+ * explanation, a latency chart and any curves, its tables, its findings and its dashboards.
+ */
+class LabExperiment<R>(
+    override val name: String,
+    private val part: ExperimentSection<R>,
+    private val rows: (Comparison) -> List<R>,
+    override val plans: List<String> = listOf(name),
+    private val figure: (R) -> List<Figure>,
+) : Experiment {
+
+    override fun section(c: Comparison): Section? {
+        val rows = rows(c).takeIf { it.isNotEmpty() } ?: return null
+        return Section(part.title, buildList {
+            add(Block.Text(part.explanation(c.environment.settings) + "."))
+            add(Block.Charts(listOfNotNull(Charts.latencyBars(part.barsTitle, part.bars(rows))) + part.charts(rows)))
+            addAll(part.tables(rows))
+            add(Block.Bullets(part.findings(rows)))
+            add(dashboards(c))
+        })
+    }
+
+    override fun figures(c: Comparison): List<Figure> = rows(c).flatMap(figure)
+}

@@ -1,0 +1,31 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.document.Section
+
+/** Sends: every store's capacity from SEND to the sender's own broadcast (with the STOMP instrument), and the reference shape. */
+object SendsExperiment : Experiment {
+    override val name = "sends"
+
+    override fun section(c: Comparison): Section? {
+        val reference = c.shapes.filter { it.sends.isNotEmpty() }
+        if (c.sendCapacity.isEmpty() && reference.isEmpty()) return null
+        val settings = c.environment.settings
+        return Section("Sends — a message from SEND to its broadcast", buildList {
+            if (c.sendCapacity.isNotEmpty()) {
+                add(HistoryExperiment.shapeText(Shape.CAPACITY, settings))
+                add(Block.Charts(listOf(Charts.capacity("Sends", c.sendCapacity, c.slo))))
+                add(Columns.capacity("Sends — “${Subjects.SEND_TO_DELIVERY}”, one new client per arrival", c.sendCapacity, c))
+            }
+            for (tables in reference) {
+                add(HistoryExperiment.shapeText(tables.shape, settings))
+                add(Columns.reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", tables.sends, c))
+            }
+            add(Block.Bullets(Findings.sends(c)))
+            add(dashboards(c))
+        })
+    }
+
+    override fun figures(c: Comparison): List<Figure> =
+        c.shapes.flatMap { HistoryExperiment.referenceFigures(it.sends) } + HistoryExperiment.capacityFigures(c.sendCapacity)
+}
