@@ -90,7 +90,7 @@ object Columns {
         "the server's cheapest authenticated answer under the same ladder: the most this load generator and server carry together on this machine. " +
         "◆ at the ceiling: the path's rounds reach the instrument's lowest round, so the machine, not the store, sets its figure."
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
-        "that round ran when that step missed on latency alone, else the last step held; an estimate that carries the missed step's noise."
+        "that round ran when that step missed on latency alone, else the last step held. Capacity verdicts are drawn on it: unlike the rung held, it is not quantized to the ladder's ×1.2 steps."
     /** A figure judged (in findings, or flagged against the previous run) rests on at least this many samples a round. */
     const val JUDGED_SAMPLES = 200.0
     const val FEW_NOTE = "§ fewer than 200 samples in a median round (the mix's scroll-backs and rare deep jumps): shown, never judged — no finding " +
@@ -99,5 +99,5 @@ object Columns {
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap " +
-        "(capacities: and lie more than the ladder's 20 % resolution apart; latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms)."
+        "(capacities: judged where p95 reached the SLO, and only more than 20 % apart; latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms)."
 }

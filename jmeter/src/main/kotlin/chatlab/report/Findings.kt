@@ -39,12 +39,12 @@ object Findings {
      * against the instrument's ceiling.
      */
     private fun highest(real: List<CapacityPath>, ceiling: CapacityPath?): String {
-        val best = real.maxByOrNull { it.capacity.median } ?: return ""
+        val best = real.maxByOrNull { it.judged.median } ?: return ""
         val others = real - best
         val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
         val atCeiling = real.filter { it.atCeiling(ceiling) }
         val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
-        val top = real.filterNot { it.capacity.capacityBelow(best.capacity) }
+        val top = real.filterNot { it.judged.capacityBelow(best.judged) }
         val below = (real - top.toSet()).takeIf { it.isNotEmpty() }
             ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less than ${best.subject.key}, beyond the spreads" } ?: ""
         val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }?.let { shares ->
@@ -55,15 +55,16 @@ object Findings {
             others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
             atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +
                 "and their stores are not what limits them" + (real - atCeiling.toSet()).let { rest ->
-                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.capacity.capacityBelow(it.capacity) } })
+                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.judged.capacityBelow(it.judged) } })
                         "; ${rest.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
                 }
-            top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key}" +
+            top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key} (p95 reached the SLO at ${rate(best.judged)}; " +
+                "next ${others.maxBy { it.judged.median }.let { "${it.subject.key} at ${rate(it.judged)}" }})" +
                 (if (best.atCeiling(ceiling)) ", at $ceilingText: the machine, not its store, sets its figure." else ".")
             atCeiling.size == 1 -> "${atCeiling.single().subject.key} reaches $ceilingText; no path carries more than every other beyond the spreads."
             atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
                 "not the store, set their figure (raise the ladder's rates to tell them apart)."
-            else -> "Highest on real backends: ${top.sortedByDescending { it.capacity.median }.joinToString { it.subject.key }}, not told apart " +
+            else -> "Highest on real backends: ${top.sortedByDescending { it.judged.median }.joinToString { it.subject.key }}, not told apart " +
                 "($CAPACITY_TIE)$below$share."
         }
     }
@@ -128,11 +129,11 @@ object Findings {
     }
 
     private fun compareCapacity(from: CapacityPath, to: CapacityPath, ceiling: CapacityPath?): String {
-        val a = from.capacity
-        val b = to.capacity
+        val a = from.judged
+        val b = to.judged
         val verdict = when {
-            a.capacityBelow(b) -> "${to.subject.key} carries more (${rate(b)} vs ${rate(a)}), beyond both spreads"
-            b.capacityBelow(a) -> "${from.subject.key} carries more (${rate(a)} vs ${rate(b)}), beyond both spreads"
+            a.capacityBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${rate(b)} vs ${rate(a)}), beyond both spreads"
+            b.capacityBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${rate(a)} vs ${rate(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
                 "ceiling (${rate(ceiling!!.capacity)}), so this machine, not the stores, sets both figures"
             from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
@@ -178,8 +179,19 @@ object Findings {
 
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
-    /** Why two capacities are not told apart: their rounds overlap, or lie within the ladder's resolution of each other. */
-    const val CAPACITY_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"
+    /** Why two capacities are not told apart: where p95 reached the SLO, their rounds overlap or lie within 20 % of each other. */
+    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap or lie within 20 % of each other"
+
+    /** Why two capacities judged on the rungs held are not told apart (the SQLite section's side-by-side). */
+    const val LADDER_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"
+
+    /**
+     * What capacity verdicts are drawn on: where p95 reached the SLO, interpolated inside the step that missed, rather than
+     * the highest rung held. The rung is quantized to the ladder's ×1.2 steps, so one round a rung lower moves a path's
+     * range by 20 % at once: two consecutive main runs printed different send verdicts from it (mysql 269–453 against
+     * sqlite-tuned 538–640 tied by 1 %, then 269–381 against 538–639 did not), while their crossings agreed.
+     */
+    private val CapacityPath.judged: Spread get() = crossing
 
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0

@@ -126,7 +126,7 @@ class ComparisonBuilderTest {
                 read("mysql-offset", 100, 10, r) + read("mysql-offset", 200, 90, r)
         }
         val headline = Findings.headlines(comparison(samples)).first()
-        assertThat(headline).contains("Highest on real backends: sqlite-keyset, mysql-keyset, not told apart (their rounds overlap or lie within the ladder's 20 % of each other); " +
+        assertThat(headline).contains("Highest on real backends: sqlite-keyset, mysql-keyset, not told apart (where p95 reached the SLO, their rounds overlap or lie within 20 % of each other); " +
             "mysql-offset carries less than sqlite-keyset, beyond the spreads; at 25 %–50 % of the instrument's ceiling")
             .doesNotContain("No path carries more")
     }
@@ -203,7 +203,7 @@ class ComparisonBuilderTest {
         }
         val clear = comparison(ladder("mysql-offset", listOf(25, 25, 50)) + ladder("mysql-keyset", listOf(100, 200, 100)))
         assertThat(Findings.of(clear)).anySatisfy {
-            assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("mysql-keyset carries more (100/s (100–200) vs 25/s (25–50)), beyond both spreads")
+            assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("mysql-keyset carries more (p95 reached the SLO at ").endsWith("), beyond both spreads.")
         }
         val overlap = comparison(ladder("mysql-offset", listOf(25, 100, 50)) + ladder("mysql-keyset", listOf(100, 200, 50)))
         assertThat(Findings.of(overlap)).anySatisfy { assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("no clear difference") }
