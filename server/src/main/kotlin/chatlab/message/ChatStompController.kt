@@ -20,7 +20,7 @@ import org.springframework.stereotype.Controller
 
 /** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to the room's topic, `/topic/chat-rooms.{roomId}`. */
 @Controller
-class ChatStompController(private val messages: MessageService, private val broker: SimpMessagingTemplate) {
+class ChatStompController(private val messages: MessageService, private val broker: SimpMessagingTemplate, private val timers: SendPathTimers) {
 
     @MessageMapping("/chat-rooms/{roomId}/messages")
     fun send(
@@ -29,9 +29,9 @@ class ChatStompController(private val messages: MessageService, private val brok
         @Header(name = "store", required = false) store: String?,
         principal: ChatPrincipal,
     ) {
-        val stored = messages.send(principal.userId, roomId, request, store)
+        val stored = timers.storing { messages.send(principal.userId, roomId, request, store) }
         try {
-            broker.convertAndSend(RoomTopic.of(roomId), stored.toDto())
+            broker.convertAndSend(RoomTopic.of(roomId), stored.toDto(), timers.published())
         } catch (e: MessageDeliveryException) {
             // Stored but not broadcast: the broker is gone, and with it every client's relayed session, which the relay
             // ends with an ERROR frame. The sender never saw its copy, so it retries with the same clientMessageId once

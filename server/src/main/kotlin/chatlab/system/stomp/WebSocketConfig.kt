@@ -27,6 +27,7 @@ class WebSocketConfig(
     private val errors: StompErrorFrames,
     private val receipts: SubscriptionReceipts,
     private val ended: EndedSessions,
+    private val taps: List<OutboundTap>,
     private val relay: RelayProperties,
     env: Environment,
 ) : WebSocketMessageBrokerConfigurer, DisposableBean {
@@ -85,8 +86,12 @@ class WebSocketConfig(
         if (broker == Broker.RELAY) registration.interceptors(RelayQueueHeaders(), ended)
     }
 
-    /** Through the relay, a session that sent DISCONNECT gets no ERROR frame for the broker's closing ([EndedSessions]). */
+    /**
+     * Outbound, the features' taps ([OutboundTap]: the send path's timers); through the relay, a session that sent
+     * DISCONNECT gets no ERROR frame for the broker's closing ([EndedSessions]).
+     */
     override fun configureClientOutboundChannel(registration: ChannelRegistration) {
+        registration.interceptors(*taps.toTypedArray())
         if (broker == Broker.RELAY) registration.interceptors(ended)
     }
 
