@@ -32,9 +32,14 @@ object Experiments {
     val ALL: List<Experiment> = listOf(
         HistoryExperiment,
         SendsExperiment,
-        LabExperiment("seats", SeatsSection, { it.seats }) { row -> listOf(Figure("seats", row.measured.label, "tps", row.measured.spread { it.throughput }, false), Figure("seats", row.measured.label, "p95", row.measured.spread { it.p95 }, false)) },
-        LabExperiment("counters", CountersSection, { it.counters }) { row -> listOf(Figure("counters", row.measured.label, "tps", row.measured.spread { it.throughput }, false), Figure("counters", row.measured.label, "p95", row.measured.spread { it.p95 }, false)) },
+        LabExperiment("seats", SeatsSection, { it.seats }) { tpsAndP95("seats", it.measured) },
+        LabExperiment("counters", CountersSection, { it.counters }) { tpsAndP95("counters", it.measured) },
         LabExperiment("sqlite", SqliteSection, { it.sqlite }, plans = listOf("history", "sends")) { emptyList() },
         LabExperiment("pool", PoolSection, { it.pool }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },
+    )
+
+    private fun tpsAndP95(section: String, measured: Measured) = listOf(
+        Figure(section, measured.label, "tps", measured.spread { it.throughput }, false),
+        Figure(section, measured.label, "p95", measured.spread { it.p95 }, false),
     )
 }
