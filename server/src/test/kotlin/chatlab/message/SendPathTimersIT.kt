@@ -39,7 +39,5 @@ class SendPathTimersIT(
             assertThat(count("broker") - before.getValue("broker")).describedAs("one per member session").isGreaterThanOrEqualTo(2)
             assertThat(count("outbound") - before.getValue("outbound")).describedAs("one per member session").isGreaterThanOrEqualTo(2)
         }
-        val outbound = registry.find("chatlab.send.stage").tag("stage", "outbound").timer()!!
-        assertThat(outbound.max(TimeUnit.MILLISECONDS)).describedAs("a frame written within the test's wait").isLessThan(5_000.0)
     }
 }
