@@ -7,6 +7,10 @@ import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.time.Duration
 
+// The unit this drain precedes: a unit's group that drains first names it (`unit`); a group of its own is named
+// "drain before <unit>".
+def unit = vars.get('unit') ?: ctx.getThreadGroup().getName() - 'drain before '
+SampleResult.setSampleLabel('drain before ' + unit)
 def token = props.get('chatlab.labToken')
 if (token == null) {
     def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
@@ -54,7 +58,7 @@ if (file) {
     def out = new File(file)
     if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }
-    out << [vars.get('plan'), vars.get('unit'), System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
+    out << [vars.get('plan'), unit, System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
             seconds(activity.cpuSeconds.backends), seconds(jmeterCpu), activity.cores, activity.cpus.replace(',', ';'), allowedCpus(pid),
             machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : ''].join(',') + '\n'
 }

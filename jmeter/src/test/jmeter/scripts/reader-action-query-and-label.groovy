@@ -4,9 +4,10 @@
 // a share mixDeep jump to a random point instead. Labels: capacity@<rate>, mix newest, mix scroll, mix deep, warm-up.
 def random = java.util.concurrent.ThreadLocalRandom.current()
 if (vars.get('n') == null) {
-    // A unit's thread group names only its path: the store and mode follow from it (mongo-redis-keyset: store
-    // mongo-redis, keyset pages), the label from the step running now.
-    def path = vars.get('path')
+    // The path, and the label, are the step's running now (its thread group's schedule named them); the store and
+    // mode follow from the path (mongo-redis-keyset: store mongo-redis, keyset pages).
+    def path = props.get('chatlab.current').path
+    vars.put('path', path)
     vars.put('store', path == 'instrument' ? 'none' : path.substring(0, path.lastIndexOf('-')))
     vars.put('mode', path == 'instrument' ? 'none' : path.substring(path.lastIndexOf('-') + 1))
     vars.put('shape', props.get('chatlab.current')?.label ?: 'idle')

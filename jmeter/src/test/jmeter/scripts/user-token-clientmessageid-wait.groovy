@@ -1,6 +1,10 @@
 // Per iteration: this thread's user (a seeded load user, member of every open room), its token, a unique clientMessageId.
-// An open-model group names only its store: the label is the step running now (warm-up, capacity@<rate>).
-if (vars.get('shape') == null) vars.put('shape', props.get('chatlab.current')?.label ?: 'idle')
+// An open-model step's store and label are those its thread group's schedule named (warm-up, capacity@<rate>).
+if (vars.get('shape') == null) {
+    def current = props.get('chatlab.current')
+    vars.put('store', current.path)
+    vars.put('shape', current.label)
+}
 def users = vars.get('loadUsers') as int
 def userId = (ctx.getThreadNum() % users) + 1
 if (vars.get('token') == null) {
