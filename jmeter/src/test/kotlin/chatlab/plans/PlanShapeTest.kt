@@ -79,6 +79,22 @@ class PlanShapeTest {
     }
 
     @Test
+    fun `an open-model step names its path in its schedule only, and a drain group its unit in its name only`() {
+        fun parameters(group: Element) = group.held().filter { it.tagName == "UserParameters" }
+            .flatMap { p -> p.childElements().first { it.getAttribute("name") == "UserParameters.names" }.childElements().map { it.textContent } }
+        // The step running now (`chatlab.current`, `pool.current`) gives its fragment the path and label; counters' open
+        // units are units of their own, with their parameters.
+        val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.flatMap { plan ->
+            val stepped = plan.name.removeSuffix(".jmx") in listOf("history", "sends", "pool")
+            val drains = { e: Element -> e.tagName == "ThreadGroup" && e.getAttribute("testname").startsWith("drain before ") }
+            plan.elements().filter { (stepped && it.tagName == "OpenModelThreadGroup") || drains(it) }
+                .filter { group -> parameters(group).any { it != "measured" } }
+                .map { "${plan.name}: '${it.getAttribute("testname")}' sets ${parameters(it)}" }
+        }
+        assertThat(problems).isEmpty()
+    }
+
+    @Test
     fun `every Module Controller names a fragment of its own plan`() {
         val problems = plans.flatMap { plan ->
             val elements = plan.elements()
