@@ -6,15 +6,12 @@ def random = java.util.concurrent.ThreadLocalRandom.current()
 if (vars.get('n') == null) {
     // The path, and the label, are the step's running now (its thread group's schedule named them); the store and
     // mode follow from the path (mongo-redis-keyset: store mongo-redis, keyset pages).
-    def path = props.get('chatlab.current').path
+    def current = props.get('chatlab.current')
+    def path = current.path
     vars.put('path', path)
     vars.put('store', path == 'instrument' ? 'none' : path.substring(0, path.lastIndexOf('-')))
     vars.put('mode', path == 'instrument' ? 'none' : path.substring(path.lastIndexOf('-') + 1))
-    vars.put('shape', props.get('chatlab.current')?.label ?: 'idle')
-}
-def offset = vars.get('mode') == 'offset'
-if (vars.get('n') == null) {
-    def current = props.get('chatlab.current')
+    vars.put('shape', current.label)
     def userId = random.nextInt(vars.get('loadUsers') as int) + 1
     def tokens = props.get('chatlab.tokens')
     if (tokens == null) { props.putIfAbsent('chatlab.tokens', new java.util.concurrent.ConcurrentHashMap()); tokens = props.get('chatlab.tokens') }
@@ -26,7 +23,7 @@ if (vars.get('n') == null) {
     vars.put('token', token)
     vars.put('roomId', String.valueOf(random.nextInt(vars.get('rooms') as int) + 1))
     def kind = 'random'
-    if (current?.shape == 'mix') {
+    if (current.shape == 'mix') {
         def r = random.nextDouble()
         def deep = vars.get('mixDeep') as double
         kind = r < deep ? 'deep' : r < deep + (vars.get('mixScroll') as double) ? 'scroll' : 'newest'
@@ -36,6 +33,7 @@ if (vars.get('n') == null) {
     vars.put('n', '0')
     vars.put('timeout', vars.get('openTimeout'))
 }
+def offset = vars.get('mode') == 'offset'
 def n = (vars.get('n') as int) + 1
 vars.put('n', String.valueOf(n))
 vars.put('more', n < (vars.get('requests') as int) ? 'true' : 'false')
@@ -60,6 +58,7 @@ else vars.put('query', '')
 // The instrument's path asks the server's cheapest authenticated question instead of a page: who am I.
 def instrument = vars.get('path') == 'instrument'
 vars.put('sampler', instrument ? 'who am i' : 'get chat messages')
+vars.put('measured', vars.get('sampler')) // the sampler whose times decide the step (record-step.groovy)
 vars.put('request', instrument ? '/api/v1/me' : '/api/v1/chat-rooms/' + vars.get('roomId') + '/messages?store=' + vars.get('store') + '&size=' + vars.get('size') + '&' + vars.get('query'))
 def label = vars.get('shape')
 vars.put('label', label != 'mix' ? label : kind == 'deep' ? 'mix deep' : n > 1 ? 'mix scroll' : 'mix newest')
