@@ -31,12 +31,11 @@ class SendPathTimers(registry: MeterRegistry) : OutboundTap {
     fun <T> storing(write: () -> T): T = store.recordCallable(write)!!
 
     /** The headers a broadcast carries: its publication time. */
-    fun published(): Map<String, Any> = mapOf(PUBLISHED to ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()).toString())
+    fun published(): Map<String, Any> = mapOf(PUBLISHED to nowMicros().toString())
 
     override fun preSend(message: Message<*>, channel: MessageChannel): Message<*> {
         val published = StompHeaderAccessor.getFirstNativeHeader(PUBLISHED, message.headers)?.toLongOrNull() ?: return message
-        val now = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
-        broker.record(Duration.ofNanos(((now - published).coerceAtLeast(0)) * 1_000))
+        broker.record(Duration.ofNanos(((nowMicros() - published).coerceAtLeast(0)) * 1_000))
         return MessageBuilder.fromMessage(message).setHeader(QUEUED, System.nanoTime()).build()
     }
 
@@ -48,6 +47,9 @@ class SendPathTimers(registry: MeterRegistry) : OutboundTap {
     companion object {
         const val PUBLISHED = "chatlab-published"
         private const val QUEUED = "chatlab.queued"
+
+        /** Wall-clock time in epoch microseconds: comparable across instances on one machine's clock. */
+        private fun nowMicros() = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
 
         private fun timer(registry: MeterRegistry, stage: String) = Timer.builder("chatlab.send.stage").tag("stage", stage)
             .description("a message's time in one stage from SEND to a member's delivery").publishPercentileHistogram().register(registry)
