@@ -6,7 +6,7 @@ object Settings {
         Shape.REFERENCE -> "Threads ${s["threads"] ?: "?"}, ramp-up ${s["rampUp"] ?: "?"} s, loops ${s["loops"] ?: "?"} per thread, each thread group " +
             "capped at ${s["duration"] ?: "?"} s (${s["standInDuration"] ?: "?"} s on MongoDB stand-in paths)."
         Shape.CAPACITY -> "Reads stepped through ${s["capacityRates"] ?: "?"}/s (stand-in paths ${s["standInRates"] ?: "?"}/s), sends through " +
-            "${s["sendRates"] ?: "?"}/s, ${s["stepSeconds"] ?: "?"} s per step after a ${s["warmupSeconds"] ?: "?"} s warm-up that is not counted; " +
+            "${s["sendRates"] ?: "?"}/s, ${s["stepSeconds"] ?: "?"} s per step (sends ${s["sendStepSeconds"] ?: s["stepSeconds"] ?: "?"} s) after a ${s["warmupSeconds"] ?: "?"} s warm-up that is not counted; " +
             "after a path's first miss, ${s["refineSteps"] ?: "?"} more steps bisect between the highest rate held and the lowest missed " +
             "(not on stand-in paths); SLO p95 ≤ ${s["slo"] ?: "?"} ms."
         Shape.MIX -> "${s["mixRate"] ?: "?"} readers/s for ${s["mixSeconds"] ?: "?"} s (stand-in paths ${s["standInMixRate"] ?: "?"}/s for " +
