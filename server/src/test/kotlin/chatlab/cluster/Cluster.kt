@@ -33,12 +33,14 @@ class Cluster(
     private val logs: Path = Path.of("target", "cluster-logs", dir.fileName.toString())
     private val dataFile = dir.resolve("data.properties")
     private val brokerFile = dir.resolve("broker.properties")
-    val brokerPort = if (relayHost == null) FreePort.find() else relayPort
+    var brokerPort = if (relayHost == null) FreePort.find() else relayPort
+        private set
     val ports = List(instances) { FreePort.find() }
 
     private val data = ChildProcess("stack", SERVER_MAIN, listOf("stack", "--backends=mysql,redis,mongodb", "--out=$dataFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("stack.log"))
     /** The broker's own process (embedded Artemis only): stop, kill and [startBroker] it for the fault drills. */
-    val broker = ChildProcess("broker", SERVER_MAIN, listOf("stack", "--backends=broker", "--broker-port=$brokerPort", "--out=$brokerFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("broker.log"), heap = "256m")
+    var broker = brokerProcess()
+        private set
     val servers = ports.mapIndexed { i, port ->
         val imports = listOfNotNull(dataFile, brokerFile.takeIf { relayHost == null }).joinToString(",") { "file:$it" }
         ChildProcess("instance-${i + 1}", SERVER_MAIN, listOfNotNull(
@@ -49,13 +51,31 @@ class Cluster(
     }
     val brokerName: String get() = if (relayHost == null) "embedded Artemis" else "$relayHost:$relayPort"
 
+    private fun brokerProcess() = ChildProcess("broker", SERVER_MAIN, listOf("stack", "--backends=broker", "--broker-port=$brokerPort", "--out=$brokerFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("broker.log"), heap = "256m")
+
     fun start(): Cluster {
         data.start()
-        if (relayHost == null) broker.start()
-        await.atMost(Duration.ofMinutes(2)).until { Files.exists(dataFile) && (relayHost != null || Files.exists(brokerFile)) }
+        if (relayHost == null) startFirstBroker()
+        await.atMost(Duration.ofMinutes(2)).until { Files.exists(dataFile) }
         servers.forEach { it.start() }
         ports.forEach(::awaitReady)
         return this
+    }
+
+    /**
+     * Artemis on the port chosen for it, which another process may take before the broker binds it (an outgoing
+     * connection's local port comes from the same range): a broker that could not bind exits, and starts on another.
+     * Restarts ([startBroker], the drills) keep the port the instances were given.
+     */
+    private fun startFirstBroker() {
+        repeat(3) {
+            broker.start()
+            await.atMost(Duration.ofMinutes(2)).until { Files.exists(brokerFile) || !broker.isAlive }
+            if (Files.exists(brokerFile)) return
+            brokerPort = FreePort.find()
+            broker = brokerProcess()
+        }
+        error("the embedded Artemis did not start on three free ports; see ${logs.resolve("broker.log")}")
     }
 
     /** Restarts Artemis where the instances look for it (an external broker is not this cluster's to restart). */

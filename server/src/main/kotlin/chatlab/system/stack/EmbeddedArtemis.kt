@@ -25,7 +25,10 @@ class EmbeddedArtemis private constructor(private val dir: Path, val port: Int) 
 
     @Volatile private var server: EmbeddedActiveMQ? = null
 
-    /** Starts the broker on its port (again, after [stop], as a restart would: with no subscriptions). */
+    /**
+     * Starts the broker on its port (again, after [stop], as a restart would: with no subscriptions). Artemis only logs an
+     * acceptor that could not bind and starts anyway; a broker nobody can reach is no broker, so that is a [PortTaken].
+     */
     @Synchronized
     fun start(): EmbeddedArtemis {
         if (server != null) return this
@@ -39,7 +42,12 @@ class EmbeddedArtemis private constructor(private val dir: Path, val port: Int) 
             // As Artemis's own default broker.xml: without them it warns twice for every queue a subscription creates.
             addAddressSetting("#", AddressSettings().setDeadLetterAddress(SimpleString.of("DLQ")).setExpiryAddress(SimpleString.of("ExpiryQueue")))
         }
-        server = EmbeddedActiveMQ().setConfiguration(config).start()
+        val started = EmbeddedActiveMQ().setConfiguration(config).start()
+        if (started.activeMQServer.remotingService.getAcceptor("stomp")?.isStarted != true) {
+            started.stop()
+            throw PortTaken(port)
+        }
+        server = started
         log.info("Embedded Artemis {} accepting STOMP on 127.0.0.1:{}", version, port)
         return this
     }
@@ -62,7 +70,25 @@ class EmbeddedArtemis private constructor(private val dir: Path, val port: Int) 
 
         val version: String by lazy { EmbeddedActiveMQ::class.java.`package`.implementationVersion ?: "unknown" }
 
-        fun start(dir: Path, port: Int = FreePort.find()): EmbeddedArtemis =
+        fun start(dir: Path, port: Int): EmbeddedArtemis =
             EmbeddedArtemis(Files.createDirectories(dir.resolve("artemis")), port).start()
+
+        /**
+         * On a free port. Another process may take a port between its choice and the bind (an outgoing connection's local
+         * port comes from the same range: seen once under load), so a port found taken is given up for another.
+         */
+        fun startOnFreePort(dir: Path, attempts: Int = 3): EmbeddedArtemis {
+            repeat(attempts - 1) {
+                try {
+                    return start(dir, FreePort.find())
+                } catch (e: PortTaken) {
+                    log.warn("{}; trying another port", e.message)
+                }
+            }
+            return start(dir, FreePort.find())
+        }
     }
 }
+
+/** The broker's STOMP acceptor could not bind its port: another process holds it. */
+class PortTaken(port: Int) : IllegalStateException("Artemis could not bind STOMP to 127.0.0.1:$port, which another process holds")

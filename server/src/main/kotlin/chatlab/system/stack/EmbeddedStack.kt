@@ -48,7 +48,7 @@ class EmbeddedStack private constructor(private val dir: Path, val services: Lis
                 if (Backend.MYSQL in backends) started += EmbeddedMariaDb.start(dir)
                 if (Backend.REDIS in backends) started += EmbeddedRedis.start(dir)
                 if (Backend.MONGODB in backends) started += MongoStandIn.start()
-                if (Backend.BROKER in backends) started += EmbeddedArtemis.start(dir, brokerPort ?: FreePort.find())
+                if (Backend.BROKER in backends) started += brokerPort?.let { EmbeddedArtemis.start(dir, it) } ?: EmbeddedArtemis.startOnFreePort(dir)
             } catch (e: Exception) {
                 EmbeddedStack(dir, started).destroy()
                 throw IllegalStateException("Could not start the embedded stack in $dir: ${e.message}", e)
