@@ -9,24 +9,34 @@
 // steps bisect (geometrically) between the highest rate held and the lowest missed until the two lie within 20 % (at
 // most `refineSteps`), each after a pause of `openTimeout` so that the missed step's backlog has ended on the server too
 // (stand-in paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
+// The fan-out plan's steps ('fanout' shape, one path per room size, "<members> members") climb the same way through
+// `fanoutRates` offered deliveries per second, within `fanoutSlo`: each step first lets the room's members arrive and
+// subscribe, then its senders arrive at the rate divided by the members (fanout-arrival.groovy).
 import org.apache.jmeter.threads.JMeterContextService
-def numbers = { String list -> list.split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
+def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
 def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
 def rates = numbers(vars.get('capacityRates'))
 def standInRates = numbers(vars.get('standInRates'))
 def maxRate = (vars.get('maxRate') ?: '0') as double
-def stepSeconds = vars.get('stepSeconds') as double
-def refineSteps = vars.get('refineSteps') as int
-def warmupSeconds = vars.get('warmupSeconds') as double
-def slo = vars.get('slo') as double
-def mixRate = vars.get('mixRate') as double
-def mixSeconds = vars.get('mixSeconds') as double
-def standInMixRate = vars.get('standInMixRate') as double
-def standInMixSeconds = vars.get('standInMixSeconds') as double
-def openTimeout = vars.get('openTimeout') as double
+// A plan binds what its shapes use (the fan-out plan no chat mix, for example).
+def number = { String name -> (vars.get(name) ?: '0') as double }
+def stepSeconds = number('stepSeconds')
+def refineSteps = number('refineSteps') as int
+def warmupSeconds = number('warmupSeconds')
+def slo = number('slo')
+def mixRate = number('mixRate')
+def mixSeconds = number('mixSeconds')
+def standInMixRate = number('standInMixRate')
+def standInMixSeconds = number('standInMixSeconds')
+def openTimeout = number('openTimeout')
+def fanoutRates = numbers(vars.get('fanoutRates'))
+def fanoutSlo = number('fanoutSlo')
+def fanoutJoinRate = number('fanoutJoinRate')
+def fanoutSettle = number('fanoutSettle')
+def fanoutLostAfter = number('fanoutLostAfter')
 // Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
 // whether MongoDB is the stand-in (embedded stack) or a real server.
-def standIns = vars.get('standInPaths').split(',').collect { it.trim() }.findAll { it }
+def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
 def info = vars.get('infoFile') ? new File(vars.get('infoFile')) : null
 if (info != null && info.isFile()) {
     def mongo = new groovy.json.JsonSlurper().parse(info)?.backends?.mongodb
@@ -60,12 +70,12 @@ def p95 = { List times ->
     }
     return (times[-1] as double) + 0.5d
 }
-// A step's p95 when it held (nothing failed, p95 within the SLO), else null.
-def heldP95 = { String key ->
+// A step's p95 when it held (nothing failed, p95 within its SLO), else null.
+def heldP95 = { String key, double limit ->
     def step = steps.get(key)
     if (step == null || step.failed.get() || step.times.isEmpty()) return null
     def value = p95(step.times.toList().sort())
-    return value <= slo ? value : null
+    return value <= limit ? value : null
 }
 // The rungs above `low`: the listed rates, then doubling past the last (real backends only), never above maxRate.
 def rungsAbove = { List ladder, double low, boolean extend ->
@@ -98,16 +108,27 @@ def ladders = new java.util.concurrent.ConcurrentHashMap()
 props.put('chatlab.schedule', { String shape, String path, int step ->
     def now = System.currentTimeMillis()
     def pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
-    if (!on(path)) {
+    def fanout = shape == 'fanout'
+    Map extra = [:]
+    if (fanout) {
+        // The fan-out plan names its room slot (1, 2, ...): the room sizes are `fanoutMembers`, a slot past them runs nothing.
+        def sizes = numbers(vars.get('fanoutMembers'))
+        def rooms = numbers(vars.get('fanoutRooms'))
+        def slot = path as int
+        path = slot <= sizes.size() && slot <= rooms.size() ? fmt(sizes[slot - 1]) + ' members' : null
+        if (path != null) extra = [room: (long) rooms[slot - 1]]
+    }
+    if (path == null || !on(path)) {
         props.remove('chatlab.current')
         return pause
     }
-    def standIn = path in standIns
-    def ladder = standIn ? standInRates : rates
+    def standIn = !fanout && path in standIns
+    def ladder = fanout ? fanoutRates : standIn ? standInRates : rates
+    def limit = fanout ? fanoutSlo : slo
     double rate
     double seconds
     String label
-    if (shape == 'capacity') {
+    if (shape == 'capacity' || fanout) {
         if (step <= 1) {
             def before = standIn ? [] : earlierOf(path)
             def later = !before.isEmpty() && before.min() > ladder[0]
@@ -116,7 +137,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         }
         def ladderOf = ladders.get(path)
         if (ladderOf.last != null) {
-            def held = heldP95(ladderOf.last.key)
+            def held = heldP95(ladderOf.last.key, limit)
             if (held != null && ladderOf.last.rate > ladderOf.low) {
                 ladderOf.low = ladderOf.last.rate
                 ladderOf.lowP95 = held
@@ -138,7 +159,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             // The listed rates are fine enough for a slow machine; on a fast one, while p95 stays under a quarter of
             // the SLO, every other listed rate is skipped (x4), so a first round's step slots last until it has
             // refined its capacity. Past the listed rates the ladder never climbs by more than x2.
-            int skip = !standIn && ladderOf.lowP95 != null && ladderOf.lowP95 <= slo / 4 && above.size() > 1 && above[1] <= ladder[-1] ? 1 : 0
+            int skip = !standIn && ladderOf.lowP95 != null && ladderOf.lowP95 <= limit / 4 && above.size() > 1 && above[1] <= ladder[-1] ? 1 : 0
             next = above.isEmpty() ? null : above[skip]
         } else if (ladderOf.low == 0 && ladderOf.later && ladderOf.high > ladder[0]) {
             // A later round whose first step missed steps down by halves (never below the ladder's first rate) until one holds.
@@ -160,7 +181,23 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         seconds = step == 0 ? warmupSeconds : stepSeconds
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
-        if (refine || (step > 1 && ladderOf.high != null)) pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + (long) openTimeout) + ' ms)'
+        long delay = refine || (step > 1 && ladderOf.high != null) ? (long) openTimeout : 0L
+        pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
+        if (fanout) {
+            // Members arrive first (evenly, fanoutJoinRate a second) and subscribe; after fanoutSettle ms the senders
+            // arrive, at the offered deliveries per second divided by the members. The step's state: who arrived, which
+            // members subscribed, what was sent, what each member received (fanout-*.groovy).
+            def members = path.split(' ')[0] as int
+            def joinSeconds = members / fanoutJoinRate
+            def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) fanoutSettle + (long) (seconds * 1000)
+            extra += [members: members, sendRate: rate / members, fanout: [
+                room: extra.room, members: members, tag: Long.toString(now, 36), sendEndsAt: sendEndsAt,
+                lostAt: sendEndsAt + (long) fanoutLostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
+                subscribed: new java.util.concurrent.CountDownLatch(members), sending: new java.util.concurrent.atomic.AtomicInteger(),
+                sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
+                left: new java.util.concurrent.atomic.AtomicInteger(members)]]
+            pause = pause + ' rate(' + fmt(fanoutJoinRate) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(fanoutSettle) + ' ms)'
+        }
     } else {
         rate = standIn ? standInMixRate : mixRate
         seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)
@@ -168,7 +205,14 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     }
     def key = path + ' ' + label
     steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
-    props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0])
+    props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0] + extra)
+    if (fanout) {
+        // Members read until every message sent reached them, or until fanoutLostAfter after the last send; the last
+        // one out then audits the step (fanout-leave.groovy) within the openTimeout after. JMeter waits for the whole tail
+        // (an Open Model Thread Group ended early by stop() hangs the serialized test), so fanoutLostAfter is kept short.
+        def tail = fanoutLostAfter + 2 * openTimeout
+        return pause + ' rate(' + fmt(extra.sendRate) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(extra.sendRate) + '/s) pause(' + fmt(tail) + ' ms)'
+    }
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)

@@ -5,7 +5,7 @@ import chatlab.report.document.Block
 /** The report's charts, each drawn by [SvgCharts] into a self-contained SVG the page shows inline. */
 object Charts {
     /** Capacity: p95 against offered load, one line per path, the SLO marked. */
-    fun capacity(title: String, paths: List<CapacityPath>, slo: Double): Block.Svg {
+    fun capacity(title: String, paths: List<CapacityPath>, slo: Double, offered: String = "arrivals per second"): Block.Svg {
         val lines = paths.mapIndexed { i, p ->
             // A rate that only one round ran (a refinement or bracket step) carries that round's level: joined to the
             // medians of the rates every round shares, it draws a zigzag that is the rounds' difference, not the path's.
@@ -15,7 +15,7 @@ object Charts {
                 loose = single.map { it.rate to it.measured.spread { s -> s.p95 }.median })
         }
         val chart = "$title: p95 against offered load (median of the rounds that ran each rate; hollow: one round)"
-        return Block.Svg(chart, SvgCharts.lines(chart, lines, "arrivals per second", "p95 ms", slo))
+        return Block.Svg(chart, SvgCharts.lines(chart, lines, offered, "p95 ms", slo))
     }
 
     /** p50, p95 and p99 per path on a log scale; stand-in rows marked. Null without rows. */

@@ -114,8 +114,12 @@ data class Comparison(
     val overloadSamples: Long = 0,
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */
     val warmUpLosses: Long = 0,
+    /** The fan-out experiment's audits, one row per room size (empty when it did not run). */
+    val fanout: List<FanoutAudit> = emptyList(),
     val rounds: Int = 1,
     val slo: Double = 50.0,
+    /** The fan-out experiment's SLO: a delivery's p95, SEND to a member's receipt. */
+    val fanoutSlo: Double = slo,
     /** Figures of an earlier run to compare with, keyed like [Figures]. */
     val previous: PreviousRun? = null,
     /** Which earlier run [previous] is, or why none was compared (no run kept, or none of the same settings). */
@@ -129,4 +133,6 @@ data class Comparison(
     /** Read paths' capacities, the instrument's ceiling ([Subjects.WHO_AM_I]) last. */
     val readCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.GET || it.sampler == Subjects.WHO_AM_I }
     val sendCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.SEND_TO_DELIVERY || it.sampler == Subjects.SUBSCRIBE }
+    /** Fan-out: per room size, the offered deliveries per second its delivery p95 held within [fanoutSlo]. */
+    val fanoutCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.DELIVERY }
 }

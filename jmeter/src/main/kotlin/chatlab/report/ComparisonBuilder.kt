@@ -6,12 +6,14 @@ import kotlin.math.max
 
 /** Turns the run's samples (every round) into the comparison: reference tables, capacity ladders, the chat mix. */
 class ComparisonBuilder(private val samples: List<Sample>, private val environment: Environment, private val slo: Double = 50.0) {
+    private val fanoutSlo: Double = environment.settings["fanoutSlo"]?.toDoubleOrNull() ?: slo
     private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
     private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
 
     fun build(): Comparison {
         val capacity = capacity(Subjects.GET, Subjects.READ_PATHS) + capacity(Subjects.WHO_AM_I, listOf(Subjects.READ_INSTRUMENT)) +
-            capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES) + capacity(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT))
+            capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES) + capacity(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT)) +
+            capacity(Subjects.DELIVERY, roomSizes(), fanoutSlo)
         val overload = overloadSamples(capacity)
         val reference = ShapeTables(
             Shape.REFERENCE,
@@ -38,6 +40,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             capacity = capacity,
             mix = mix,
             seats = SeatRow.of(samples),
+            fanout = FanoutAudit.of(samples),
             counters = counters,
             sqlite = SqliteRow.of(counted, failed, capacity, mix, counters),
             pool = PoolRow.of(samples, environment.machine["cpus"]?.toIntOrNull()),
@@ -46,6 +49,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,
             slo = slo,
+            fanoutSlo = fanoutSlo,
         )
     }
 
@@ -83,14 +87,19 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.target == target && p.rate == rate }.keys
             .flatMap { byLabel.getValue(it) }.groupBy { it.round }
 
-    private fun capacity(sampler: String, subjects: List<Subject>): List<CapacityPath> = subjects.mapNotNull { subject ->
+    /** The fan-out plan's room sizes that ran, smallest first. */
+    private fun roomSizes(): List<Subject> = parsed.values.filterNotNull().filter { it.sampler == Subjects.DELIVERY }.map { it.target }.distinct()
+        .mapNotNull { key -> Subjects.ROOM_SIZE.matchEntire(key)?.let { it.groupValues[1].toInt() to key } }.sortedBy { it.first }
+        .map { Subjects.roomSize(it.second) }
+
+    private fun capacity(sampler: String, subjects: List<Subject>, limit: Double = slo): List<CapacityPath> = subjects.mapNotNull { subject ->
         val labels = parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.sampler == sampler && p.target == subject.key }
         if (labels.isEmpty()) return@mapNotNull null
         val rounds = (1..(samples.maxOfOrNull { it.round } ?: 1)).toList()
         val rates = labels.values.mapNotNull { it?.rate }.distinct().sorted()
         val byRate = rates.associateWith { stepSamples(subject.key, it) }
         val held = rates.associateWith { rate ->
-            rounds.associateWith { round -> byRate.getValue(rate)[round]?.let { held(it, sampler) } ?: false }
+            rounds.associateWith { round -> byRate.getValue(rate)[round]?.let { held(it, sampler, limit) } ?: false }
         }
         val steps = rates.map { rate ->
             val label = labels.entries.first { it.value?.rate == rate }.key
@@ -100,7 +109,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         // The rates a round ran: the doubling ladder up to its first miss, then the refinements between held and missed.
         val ran = rounds.associateWith { round -> rates.filter { byRate.getValue(it)[round].orEmpty().isNotEmpty() } }
         val perRound = rounds.map { round -> ran.getValue(round).takeWhile { held.getValue(it).getValue(round) }.lastOrNull() ?: 0.0 }
-        val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, ran.getValue(round), perRound[i], round) }
+        val crossings = rounds.mapIndexed { i, round -> crossing(subject.key, sampler, ran.getValue(round), perRound[i], round, limit) }
         val topped = rounds.mapIndexed { i, round -> perRound[i] > 0 && perRound[i] == ran.getValue(round).maxOrNull() }
         CapacityPath(subject, sampler, subject.backends.map(environment::labelOf), environment.standIn(subject.backends), steps, perRound, crossings, topped)
     }
@@ -109,7 +118,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
      * Where a round's p95 reached the SLO: between the last step held and the next one that round ran, interpolated on log
      * rate against log p95, when that next step missed on latency alone (no failed sample); otherwise the last step held.
      */
-    private fun crossing(target: String, sampler: String, rates: List<Double>, held: Double, round: Int): Double {
+    private fun crossing(target: String, sampler: String, rates: List<Double>, held: Double, round: Int, slo: Double): Double {
         val next = rates.firstOrNull { it > held }
         if (held == 0.0 || next == null) return held
         val missed = stepSamples(target, next)[round].orEmpty()
@@ -125,7 +134,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
     }
 
     /** A step held when nothing in it failed and the measured sampler's p95 stayed within the SLO. */
-    private fun held(step: List<Sample>, sampler: String): Boolean {
+    private fun held(step: List<Sample>, sampler: String, slo: Double): Boolean {
         if (step.any { !it.success }) return false
         val measured = step.filter { it.label.startsWith(sampler) }
         return measured.isNotEmpty() && Stats.of(measured).p95 <= slo

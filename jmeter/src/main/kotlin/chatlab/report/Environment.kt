@@ -35,9 +35,9 @@ data class Environment(
 
     /** The listed rates, and past the last one of the reads' and the sends' ladders the doubling that climbs on. */
     private val ladderRates: Set<Double> by lazy {
-        val lists = listOf("capacityRates", "sendRates", "standInRates")
+        val lists = listOf("capacityRates", "sendRates", "standInRates", "fanoutRates")
             .associateWith { key -> settings[key].orEmpty().split(',').mapNotNull { it.trim().toDoubleOrNull() } }
-        val beyond = listOf("capacityRates", "sendRates").mapNotNull { lists.getValue(it).lastOrNull() }
+        val beyond = listOf("capacityRates", "sendRates", "fanoutRates").mapNotNull { lists.getValue(it).lastOrNull() }
             .flatMap { last -> (1..20).map { last * (1L shl it) } }
         (lists.values.flatten() + beyond).toSet()
     }

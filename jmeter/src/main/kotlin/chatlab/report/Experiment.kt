@@ -35,6 +35,7 @@ object Experiments {
         LabExperiment("seats", SeatsSection, { it.seats }) { tpsAndP95("seats", it.measured) },
         LabExperiment("counters", CountersSection, { it.counters }) { tpsAndP95("counters", it.measured) },
         LabExperiment("sqlite", SqliteSection, { it.sqlite }, plans = listOf("history", "sends")) { emptyList() },
+        FanoutExperiment,
         LabExperiment("pool", PoolSection, { it.pool }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },
     )
 

@@ -55,6 +55,12 @@ object Subjects {
     const val SUBSCRIBE = "stomp SUBSCRIBE"
     const val ENTER = "enter chat room"
     const val SEND_TO_DELIVERY = "send-to-delivery"
+    /** The fan-out plan's sample per member and message: from the SEND to this member's receipt. */
+    const val DELIVERY = "delivery"
+    /** The fan-out plan's room sizes, as it names them: `<members> members`. */
+    val ROOM_SIZE = Regex("^(\\d+) members$")
+
+    fun roomSize(key: String): Subject = Subject(key, "a room of $key", listOf("mysql"))
 }
 
 /**

@@ -16,7 +16,8 @@ data class ReportInputs(
     val errorRateThreshold: Double,
     /** Percent of samples that may time out or get a 503 (an overloaded backend) without failing the run. */
     val unansweredThreshold: Double = errorRateThreshold,
-    val plans: List<String> = listOf("preflight", "warm-up", "history", "sends", "seats", "counters", "pool"),
+    /** The plans whose results are read: the preflight, the warm-up and every experiment's ([Experiments.ALL]). */
+    val plans: List<String> = listOf("preflight", "warm-up") + Experiments.ALL.flatMap { it.plans }.distinct(),
     /** Latency gates (`-Dchatlab.gates=…`): each must hold, or the run fails naming label, figure and limit. */
     val thresholds: List<Threshold> = emptyList(),
     /** An earlier run's `summary.csv` (or its folder) to compare with; when null, the newest one kept in [runs]. */

@@ -18,7 +18,7 @@ import kotlin.io.path.readText
 class PlanShapeTest {
     private val folder = Path.of("src/test/jmeter")
     private val plans = folder.listDirectoryEntries("*.jmx").sortedBy { it.name }
-    private val experiments = listOf("history", "sends", "seats", "counters", "pool")
+    private val experiments = listOf("history", "sends", "seats", "counters", "pool", "fanout")
 
     private fun Path.elements(): List<Element> {
         val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(toFile())
@@ -85,7 +85,7 @@ class PlanShapeTest {
         // The step running now (`chatlab.current`, `pool.current`) gives its fragment the path and label; counters' open
         // units are units of their own, with their parameters.
         val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.flatMap { plan ->
-            val stepped = plan.name.removeSuffix(".jmx") in listOf("history", "sends", "pool")
+            val stepped = plan.name.removeSuffix(".jmx") in listOf("history", "sends", "pool", "fanout")
             val drains = { e: Element -> e.tagName == "ThreadGroup" && e.getAttribute("testname").startsWith("drain before ") }
             plan.elements().filter { (stepped && it.tagName == "OpenModelThreadGroup") || drains(it) }
                 .filter { group -> parameters(group).any { it != "measured" } }

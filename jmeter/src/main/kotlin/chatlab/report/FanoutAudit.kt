@@ -1,0 +1,28 @@
+package chatlab.report
+
+/**
+ * The fan-out plan's audits of one room size, over every step of every round: each step's last member out read the
+ * room back and checked that every message sent was stored once and every member received every stored message once,
+ * in store order, and nothing else (`audit [<members> members] <step>`).
+ */
+data class FanoutAudit(val room: String, val audits: Int, val stored: Long, val delivered: Long, val reordered: Long, val broken: List<String>) {
+    val held: Boolean get() = broken.isEmpty()
+
+    companion object {
+        private val label = Regex("""^audit \[(\d+ members)] .+$""")
+        private val counts = Regex("""(\d+) messages stored \((\d+) sent\), (\d+) deliveries to (\d+) members""")
+        private val arrivalOrder = Regex("""(\d+) of \d+ members received them in another order""")
+
+        fun of(samples: List<Sample>): List<FanoutAudit> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to s } }
+            .groupBy({ it.first }, { it.second })
+            .map { (room, audits) ->
+                val figures = audits.mapNotNull { counts.find(it.responseMessage)?.groupValues }
+                FanoutAudit(
+                    room, audits.size, figures.sumOf { it[1].toLong() }, figures.sumOf { it[3].toLong() },
+                    audits.sumOf { arrivalOrder.find(it.responseMessage)?.groupValues?.get(1)?.toLong() ?: 0L },
+                    audits.filterNot { it.success }.map { "round ${it.round}, ${it.label.substringAfter("] ")}: ${it.responseMessage.ifEmpty { it.failureMessage }}" },
+                )
+            }
+            .sortedBy { it.room.substringBefore(' ').toIntOrNull() ?: Int.MAX_VALUE }
+    }
+}

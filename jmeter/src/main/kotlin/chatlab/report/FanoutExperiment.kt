@@ -1,0 +1,75 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.document.Section
+
+/**
+ * Fan-out: per room size, the most offered deliveries per second (members × sends per second) whose delivery p95, from
+ * a SEND to each member's receipt, stays within the fan-out SLO, every step audited. The broker and the instances are
+ * the run's (see the environment).
+ */
+object FanoutExperiment : Experiment {
+    override val name = "fanout"
+
+    override fun section(c: Comparison): Section? {
+        val paths = c.fanoutCapacity
+        if (paths.isEmpty() && c.fanout.isEmpty()) return null
+        return Section("Fan-out — a message from SEND to every member of its room", buildList {
+            add(Block.Text(explanation(c)))
+            if (paths.isNotEmpty()) {
+                add(Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, "offered deliveries per second (members × sends per second)"))))
+                add(Columns.capacity("Fan-out — “${Subjects.DELIVERY}”, SEND to each member's receipt; rates are offered deliveries per second", paths, c))
+                add(sendsTable(paths, c))
+            }
+            add(Block.Bullets(findings(c)))
+            add(dashboards(c))
+        })
+    }
+
+    override fun figures(c: Comparison): List<Figure> = HistoryExperiment.capacityFigures(c.fanoutCapacity)
+
+    fun explanation(c: Comparison): String {
+        val s = c.environment.settings
+        return "Per room size (${s["fanoutMembers"] ?: "?"} members, rooms ${s["fanoutRooms"] ?: "?"}) and round, after an idle server: the capacity " +
+            "shape in offered deliveries per second, from ${s["fanoutRates"] ?: "?"}/s, ${s["fanoutStepSeconds"] ?: "?"} s per step, climbing while " +
+            "the p95 of a delivery stays within ${Format.ms(c.fanoutSlo)} ms without errors, then refined as the other capacity shapes. Each step: the " +
+            "members arrive (${s["fanoutJoinRate"] ?: "?"}/s), connect over STOMP and subscribe to the room's topic; ${s["fanoutSettle"] ?: "?"} ms later " +
+            "the senders arrive at the offered rate divided by the members (an open model), each a new client (a room member) that sends one " +
+            "message to ${s["fanoutStore"] ?: "?"} carrying its send time. Every member records one sample per message, from the SEND to its own " +
+            "receipt, so a step's p95 is over every member's deliveries. The last member out audits the step. JMeter's listeners run on the " +
+            "same machine as the server: at the largest rooms they are part of what is measured (see where the CPU went)."
+    }
+
+    /** Each room size's capacity again in sends per second, and the deliveries every round's audits counted. */
+    private fun sendsTable(paths: List<CapacityPath>, c: Comparison): Table = Table(
+        "Fan-out — the same capacities as sends per second, and what the audits counted",
+        listOf("room", "capacity, sends /s (min–max)", "capacity, deliveries /s (min–max)", "audited steps", "messages stored", "deliveries",
+            "members that got them in another order than history", "audits"),
+        paths.map { path ->
+            val members = Subjects.ROOM_SIZE.matchEntire(path.subject.key)?.groupValues?.get(1)?.toDouble() ?: 1.0
+            val audit = c.fanout.firstOrNull { it.room == path.subject.key }
+            val perSend = path.capacity.let { Spread(it.median / members, it.min / members, it.max / members, it.rounds) }
+            listOf(
+                path.subject.key, Format.rate(perSend), Findings.capacity(path),
+                audit?.audits?.toString() ?: "–", audit?.stored?.let(Format::count) ?: "–", audit?.delivered?.let(Format::count) ?: "–",
+                audit?.reordered?.let(Format::count) ?: "–",
+                audit?.let { if (it.held) "all held" else "BROKEN in ${it.broken.size}" } ?: "–",
+            )
+        },
+        paths.map { false },
+    )
+
+    fun findings(c: Comparison): List<String> = buildList {
+        val audits = c.fanout
+        if (audits.isNotEmpty()) {
+            val broken = audits.filterNot { it.held }
+            add(if (broken.isEmpty()) "Fan-out: every audit held (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every message sent was stored once, and every member received every stored message once, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
+                else "Fan-out: audits BROKE — " + broken.joinToString("; ") { "${it.room}: ${it.broken.take(3).joinToString(" · ")}" })
+        }
+        val paths = c.fanoutCapacity
+        if (paths.isNotEmpty()) {
+            add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (median of ${c.rounds} rounds, min–max): " +
+                paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
+        }
+    }
+}

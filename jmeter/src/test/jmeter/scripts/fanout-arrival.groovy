@@ -1,0 +1,29 @@
+// Who this arrival of a fan-out step is: the first `members` arrivals are the room's members (users 1..members, each
+// subscribing), the rest its senders (users 1..members again, each a new client that sends one message). The step's
+// state, made with its schedule (open-model-schedules.groovy), is this thread's for the rest of its life.
+SampleResult.setIgnore()
+def current = props.get('chatlab.current')
+def state = current?.fanout
+if (state == null) {
+    vars.put('role', 'none')
+    return
+}
+vars.putObject('fanout', state)
+vars.put('path', current.path)
+vars.put('shape', current.label)
+def arrival = state.arrivals.getAndIncrement()
+def userId = (arrival % state.members) + 1
+def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
+vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
+vars.put('roomId', String.valueOf(state.room))
+vars.put('subscriptionId', 'fanout-' + state.tag + '-' + arrival)
+if (arrival < state.members) {
+    vars.put('role', 'member')
+    vars.put('member', String.valueOf(arrival))
+    vars.putObject('received', [])
+    vars.put('listening', 'true')
+} else {
+    state.sending.incrementAndGet()
+    vars.put('role', 'sender')
+    vars.put('clientMessageId', 'fanout-' + state.tag + '-' + arrival)
+}

@@ -1,0 +1,37 @@
+// A member's read: a MESSAGE of its room becomes one delivery sample, timed from the SEND (the send time the message
+// carries) to this member's receipt; a read that found nothing is no sample; anything else fails. The member keeps
+// reading until every message sent has reached it, or until the step's lostAt (the audit then names what is missing).
+import groovy.json.JsonSlurper
+
+def state = vars.getObject('fanout')
+def received = vars.getObject('received')
+def frame = prev.getResponseDataAsString()
+if (frame.isEmpty()) {
+    prev.setIgnore()
+} else if (frame.startsWith('MESSAGE')) {
+    def split = frame.indexOf('\n\n')
+    def headers = frame.substring(0, split).readLines().drop(1).collectEntries { line ->
+        def colon = line.indexOf(':')
+        [(line.substring(0, colon)): line.substring(colon + 1)]
+    }
+    def message = new JsonSlurper().parseText(frame.substring(split + 2).replace('\u0000', ''))
+    received.add([id: message.id, sentAt: message.sentAt, room: message.roomId, clientMessageId: message.clientMessageId])
+    def sentAt = (message.content =~ /^fanout (\d+)$/).with { it.find() ? it.group(1) as long : null }
+    if (headers.destination != '/topic/chat-rooms.' + state.room || message.roomId != state.room || sentAt == null) {
+        prev.setSuccessful(false)
+        prev.setResponseMessage('not a fan-out message of room ' + state.room + ': ' + frame.take(300))
+    } else {
+        // setStartTime leaves the elapsed time as it was; setEndTime computes it again from the new start.
+        def end = prev.getEndTime()
+        prev.setStartTime(sentAt)
+        prev.setEndTime(end)
+        prev.setSampleLabel('delivery [' + vars.get('path') + '] ' + vars.get('shape'))
+    }
+} else {
+    prev.setSuccessful(false)
+    prev.setResponseMessage('expected a MESSAGE, got: ' + frame.take(300))
+    vars.put('listening', 'false')
+}
+def now = System.currentTimeMillis()
+def everySent = now > state.sendEndsAt && state.sending.get() == 0 && received.size() >= state.sent.size()
+if (everySent || now > state.lostAt) vars.put('listening', 'false')

@@ -1,0 +1,80 @@
+// A member leaves its fan-out step, handing over what it received. The last one out audits the step: it reads the
+// room's history (newest first, the store's order) back to the first message this step did not send, and fails unless
+// every message sent was stored exactly once and every member received every stored message exactly once, in store
+// order, and nothing else. "In store order" as the server promises it (server README, "Order"): every delivery carries
+// its place in history, (sentAt, id), and a member's messages placed by it are the room's history; messages of different
+// senders may arrive in another order (two SENDs stored at once are published in either order), which the audit counts
+// and reports but does not fail. A delivery still missing fanoutLostAfter ms after the last send is reported like a
+// request that timed out (unanswered: an overloaded step's, or a loss); every other breach is a wrong answer.
+import groovy.json.JsonSlurper
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.time.Duration
+
+def state = vars.getObject('fanout')
+SampleResult.setSampleLabel('audit [' + vars.get('path') + '] ' + vars.get('shape'))
+state.received.put(vars.get('member') as int, vars.getObject('received'))
+if (state.left.decrementAndGet() > 0) {
+    SampleResult.setIgnore()
+    return
+}
+def mine = { String clientMessageId -> clientMessageId?.startsWith('fanout-' + state.tag + '-') }
+def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+def stored = []
+String cursor = null
+while (true) {
+    def uri = 'http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/chat-rooms/' + state.room + '/messages?size=100&store=' +
+        vars.get('fanoutStore') + (cursor ? '&cursor=' + URLEncoder.encode(cursor, 'UTF-8') : '')
+    def response = client.send(HttpRequest.newBuilder(URI.create(uri)).header('Authorization', 'Bearer ' + vars.get('token'))
+        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString())
+    if (response.statusCode() != 200) {
+        SampleResult.setSuccessful(false)
+        SampleResult.setResponseCode(String.valueOf(response.statusCode()))
+        SampleResult.setResponseMessage('reading the room back answered ' + response.statusCode() + ': ' + response.body().take(300))
+        return
+    }
+    def page = new JsonSlurper().parseText(response.body())
+    def ours = page.messages.takeWhile { mine(it.clientMessageId) }
+    stored.addAll(ours)
+    if (ours.size() < page.messages.size() || page.nextCursor == null) break
+    cursor = page.nextCursor
+}
+stored = stored.reverse()
+def storedIds = stored.collect { it.id }
+def problems = []
+def sent = state.sent.toList()
+def storedKeys = stored.collect { it.clientMessageId }
+def twice = storedKeys.countBy { it }.findAll { it.value > 1 }.keySet()
+if (!twice.isEmpty()) problems << (twice.size() + ' messages stored more than once, e.g. ' + twice.first())
+def notStored = sent - storedKeys
+if (!notStored.isEmpty()) problems << (notStored.size() + ' of ' + sent.size() + ' messages sent were not stored, e.g. ' + notStored.first())
+def delivered = 0L
+def members = state.received.keySet().sort()
+if (members.size() != state.members) problems << ('only ' + members.size() + ' of ' + state.members + ' members reported')
+def places = stored.collectEntries { [(it.id as long): it.sentAt] }
+def lost = 0L, extra = 0L, duplicated = 0L, misplaced = 0L, reordered = 0
+for (member in members) {
+    def got = state.received.get(member)
+    def ids = got.collect { it.id }
+    delivered += ids.size()
+    def foreign = got.findAll { it.room != state.room || !mine(it.clientMessageId) }
+    extra += foreign.size()
+    duplicated += ids.size() - ids.toSet().size()
+    lost += (storedIds - ids).size()
+    misplaced += got.count { places.containsKey(it.id as long) && places[it.id as long] != it.sentAt }
+    if (foreign.isEmpty() && ids.toSet().size() == ids.size() && ids.toSet() == storedIds.toSet() && ids != storedIds) reordered++
+}
+if (lost > 0) problems << (lost + ' deliveries missing (not received within fanoutLostAfter of the last send: timed out)')
+if (extra > 0) problems << (extra + ' deliveries of messages this step did not send, or of another room')
+if (duplicated > 0) problems << (duplicated + ' deliveries received twice')
+if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (sentAt) than history gives them')
+def summary = stored.size() + ' messages stored (' + sent.size() + ' sent), ' + delivered + ' deliveries to ' + members.size() + ' members'
+def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
+SampleResult.setSuccessful(problems.isEmpty())
+def onlyLate = lost > 0 && problems.size() == 1
+SampleResult.setResponseCode(problems.isEmpty() ? '200' : onlyLate ? 'java.net.SocketTimeoutException' : '409')
+SampleResult.setResponseMessage(problems.isEmpty() ? 'held: ' + summary + ', each once, placed as in history; ' + arrival
+    : 'BROKEN: ' + problems.join('; ') + ' (' + summary + ')')
+SampleResult.setResponseData(groovy.json.JsonOutput.toJson([room: state.room, stored: stored.size(), sent: sent.size(), members: members.size(),
+    delivered: delivered, lost: lost, extra: extra, duplicated: duplicated, misplaced: misplaced, reordered: reordered, held: problems.isEmpty()]), 'UTF-8')

@@ -1,0 +1,11 @@
+// Who must enter which fan-out room first: users 1..loadUsers are members of every open room already (the seed), so
+// for each room of more members, users loadUsers+1..members enter it once (POST .../enter; a member entering again is
+// answered at once). Each entry is one HTTP sample of this list, taken in order.
+SampleResult.setIgnore()
+def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as long } }
+def sizes = numbers(vars.get('fanoutMembers'))
+def rooms = numbers(vars.get('fanoutRooms'))
+def loadUsers = vars.get('loadUsers') as long
+def pending = new ArrayDeque()
+[sizes, rooms].transpose().each { size, room -> ((loadUsers + 1)..size).each { if (it > loadUsers) pending.add([room, it]) } }
+vars.putObject('pending', pending)

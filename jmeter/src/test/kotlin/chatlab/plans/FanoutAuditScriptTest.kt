@@ -1,0 +1,156 @@
+package chatlab.plans
+
+import com.fasterxml.jackson.databind.ObjectMapper
+import com.sun.net.httpserver.HttpServer
+import groovy.lang.Binding
+import groovy.lang.GroovyShell
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.AfterEach
+import org.junit.jupiter.api.Test
+import java.net.InetSocketAddress
+import java.nio.file.Path
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.atomic.AtomicInteger
+
+/**
+ * The fan-out plan's audit (`scripts/fanout-leave.groovy`) on JMeter's Groovy, against a room served the way the server
+ * serves its history (newest first, pages of 100 with a cursor): it must fail on every way a fan-out can go wrong.
+ */
+class FanoutAuditScriptTest {
+    private val room = 80L
+    private val tag = "t1"
+    private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
+    private val json = ObjectMapper()
+
+    /** What JMeter hands the script: its variables and its sample. */
+    class Vars(private val values: MutableMap<String, Any?>) {
+        fun get(name: String): String? = values[name] as String?
+        fun put(name: String, value: String?) { values[name] = value }
+        fun getObject(name: String): Any? = values[name]
+        fun putObject(name: String, value: Any?) { values[name] = value }
+    }
+
+    class Result {
+        var label = ""
+        var ignored = false
+        var passed = true
+        var code = ""
+        var message = ""
+        fun setSampleLabel(value: String) { label = value }
+        fun setIgnore() { ignored = true }
+        fun setSuccessful(value: Boolean) { passed = value }
+        fun setResponseCode(value: String) { code = value }
+        fun setResponseMessage(value: String) { message = value }
+        fun setResponseData(@Suppress("UNUSED_PARAMETER") data: String, @Suppress("UNUSED_PARAMETER") encoding: String) {}
+    }
+
+    private fun message(id: Long, roomId: Long = room, clientMessageId: String = "fanout-$tag-$id", sentAt: String = "2026-01-01T00:00:0${id % 10}Z") =
+        mapOf("id" to id, "roomId" to roomId, "senderId" to 1, "type" to "TALK", "content" to "fanout 1", "sentAt" to sentAt, "clientMessageId" to clientMessageId)
+
+    /** Serves [stored] (oldest first, as sent) newest first, after one message of an earlier step. */
+    private fun serve(stored: List<Map<String, Any>>) {
+        val newestFirst = stored.reversed() + message(0, clientMessageId = "fanout-earlier-0")
+        server.createContext("/api/v1/chat-rooms/$room/messages") { exchange ->
+            val from = exchange.requestURI.query.split('&').firstOrNull { it.startsWith("cursor=") }?.substringAfter('=')?.toInt() ?: 0
+            val page = newestFirst.drop(from).take(2)
+            val body = json.writeValueAsBytes(mapOf("store" to "mysql", "size" to 2, "messages" to page, "nextCursor" to if (from + 2 < newestFirst.size) "${from + 2}" else null))
+            exchange.sendResponseHeaders(200, body.size.toLong())
+            exchange.responseBody.use { it.write(body) }
+        }
+        server.start()
+    }
+
+    @AfterEach
+    fun stop() = server.stop(0)
+
+    /** What a member keeps of a MESSAGE it read (scripts/fanout-delivery.groovy). */
+    private fun delivery(message: Map<String, Any>) =
+        mapOf("id" to message["id"], "sentAt" to message["sentAt"], "room" to message["roomId"], "clientMessageId" to message["clientMessageId"])
+
+    /** Every member but the last has left; the last one's leaving runs the audit. [received]: the messages each member read. */
+    private fun audit(sent: List<String>, messages: List<List<Map<String, Any>>>): Result {
+        val received = messages.map { it.map(::delivery) }
+        val state = mapOf(
+            "room" to room, "tag" to tag, "members" to received.size, "sent" to ConcurrentLinkedQueue(sent),
+            "received" to ConcurrentHashMap<Int, Any>(received.dropLast(1).withIndex().associate { it.index to it.value }),
+            "left" to AtomicInteger(1),
+        )
+        val vars = Vars(mutableMapOf(
+            "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to "3 members",
+            "shape" to "capacity@30", "member" to (received.size - 1).toString(), "fanout" to state, "received" to received.last(),
+        ))
+        return run(vars)
+    }
+
+    private fun run(vars: Vars): Result {
+        val result = Result()
+        GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("SampleResult", result) })
+            .evaluate(Path.of("src/test/jmeter/scripts/fanout-leave.groovy").toFile())
+        return result
+    }
+
+    private val three = (1L..3L).map { message(it) }
+    private val sentThree = three.map { it["clientMessageId"] as String }
+
+    @Test
+    fun `the audit holds when every member received every stored message once, in store order`() {
+        serve(three)
+        val result = audit(sentThree, List(3) { three })
+        assertThat(result.passed).describedAs(result.message).isTrue()
+        assertThat(result.label).isEqualTo("audit [3 members] capacity@30")
+        assertThat(result.message).isEqualTo("held: 3 messages stored (3 sent), 9 deliveries to 3 members, each once, placed as in history; 0 of 3 members received them in another order than history's")
+    }
+
+    @Test
+    fun `the audit fails when one delivery is dropped`() {
+        serve(three)
+        val result = audit(sentThree, listOf(three, three, three - three[1]))
+        assertThat(result.passed).isFalse()
+        assertThat(result.message).startsWith("BROKEN: 1 deliveries missing")
+        assertThat(result.code).describedAs("a delivery not in time is reported as unanswered").isEqualTo("java.net.SocketTimeoutException")
+    }
+
+    @Test
+    fun `messages of different senders may arrive in another order, placed as in history, and the audit counts it`() {
+        serve(three)
+        val result = audit(sentThree, listOf(three, listOf(three[1], three[0], three[2]), three))
+        assertThat(result.passed).describedAs(result.message).isTrue()
+        assertThat(result.message).endsWith("1 of 3 members received them in another order than history's")
+    }
+
+    @Test
+    fun `the audit fails when a delivery carries another place than history gives it`() {
+        serve(three)
+        val result = audit(sentThree, listOf(three, three, listOf(three[0], message(2, sentAt = "2026-01-01T00:00:09Z"), three[2])))
+        assertThat(result.passed).isFalse()
+        assertThat(result.message).startsWith("BROKEN: 1 deliveries carried another place (sentAt) than history gives them")
+    }
+
+    @Test
+    fun `the audit fails on a delivery twice, or one of another room`() {
+        serve(three)
+        val result = audit(sentThree, listOf(three + three[2], three + message(9, roomId = 79), three))
+        assertThat(result.passed).isFalse()
+        assertThat(result.message).contains("1 deliveries received twice").contains("1 deliveries of messages this step did not send, or of another room")
+        assertThat(result.code).isEqualTo("409")
+    }
+
+    @Test
+    fun `the audit fails when a message sent was not stored, or stored twice`() {
+        serve(three + message(4, clientMessageId = sentThree[0]))
+        val result = audit(sentThree + "fanout-$tag-5", List(3) { three + message(4, clientMessageId = sentThree[0]) })
+        assertThat(result.passed).isFalse()
+        assertThat(result.message).contains("1 messages stored more than once").contains("1 of 4 messages sent were not stored")
+    }
+
+    @Test
+    fun `a member that is not the last out only hands over what it received`() {
+        serve(three)
+        val state = mapOf("left" to AtomicInteger(2), "received" to ConcurrentHashMap<Int, Any>())
+        val vars = Vars(mutableMapOf("path" to "3 members", "shape" to "capacity@30", "member" to "0", "fanout" to state, "received" to three))
+        val result = run(vars)
+        assertThat(result.ignored).isTrue()
+        assertThat((state["received"] as Map<*, *>)[0]).isEqualTo(three)
+    }
+}
