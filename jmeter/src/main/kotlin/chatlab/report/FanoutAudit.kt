@@ -5,7 +5,17 @@ package chatlab.report
  * room back and checked that every message sent was stored once and every member received every stored message once,
  * in store order, and nothing else (`audit [<members> members] <step>`).
  */
-data class FanoutAudit(val room: String, val audits: Int, val stored: Long, val delivered: Long, val reordered: Long, val broken: List<String>) {
+data class FanoutAudit(
+    val room: String,
+    val audits: Int,
+    val stored: Long,
+    val delivered: Long,
+    val reordered: Long,
+    /** Steps whose only breach was deliveries not received within fanoutLostAfter: timed out, like an unanswered request. */
+    val late: List<String>,
+    /** Steps whose audit found a wrong answer: a message not stored or stored twice, a delivery doubled, foreign or misplaced. */
+    val broken: List<String>,
+) {
     val held: Boolean get() = broken.isEmpty()
 
     companion object {
@@ -20,9 +30,12 @@ data class FanoutAudit(val room: String, val audits: Int, val stored: Long, val 
                 FanoutAudit(
                     room, audits.size, figures.sumOf { it[1].toLong() }, figures.sumOf { it[3].toLong() },
                     audits.sumOf { arrivalOrder.find(it.responseMessage)?.groupValues?.get(1)?.toLong() ?: 0L },
-                    audits.filterNot { it.success }.map { "round ${it.round}, ${it.label.substringAfter("] ")}: ${it.responseMessage.ifEmpty { it.failureMessage }}" },
+                    audits.filter { !it.success && it.unanswered }.map(::describe),
+                    audits.filter { !it.success && !it.unanswered }.map(::describe),
                 )
             }
             .sortedBy { it.room.substringBefore(' ').toIntOrNull() ?: Int.MAX_VALUE }
+
+        private fun describe(audit: Sample) = "round ${audit.round}, ${audit.label.substringAfter("] ")}: ${audit.responseMessage.ifEmpty { audit.failureMessage }}"
     }
 }
