@@ -1,6 +1,6 @@
 // A member leaves its fan-out step, handing over what it received. The last one out audits the step: it reads the
 // room's history (newest first, the store's order) back to the first message this step did not send, and fails unless
-// every message sent was stored exactly once and every member received every stored message exactly once, in store
+// every message acknowledged (fanout-acknowledged.groovy) was stored exactly once and every member received every stored message exactly once, in store
 // order, and nothing else. "In store order" as the server promises it (server README, "Order"): every delivery carries
 // its place in history, (sentAt, id), and a member's messages placed by it are the room's history; messages of different
 // senders may arrive in another order (two SENDs stored at once are published in either order), which the audit counts
@@ -48,7 +48,7 @@ def storedKeys = stored.collect { it.clientMessageId }
 def twice = storedKeys.countBy { it }.findAll { it.value > 1 }.keySet()
 if (!twice.isEmpty()) problems << (twice.size() + ' messages stored more than once, e.g. ' + twice.first())
 def notStored = sent - storedKeys
-if (!notStored.isEmpty()) problems << (notStored.size() + ' of ' + sent.size() + ' messages sent were not stored, e.g. ' + notStored.first())
+if (!notStored.isEmpty()) problems << (notStored.size() + ' of ' + sent.size() + ' messages acknowledged were not stored, e.g. ' + notStored.first())
 def delivered = 0L
 def members = state.received.keySet().sort()
 if (members.size() != state.members) problems << ('only ' + members.size() + ' of ' + state.members + ' members reported')
@@ -69,7 +69,7 @@ if (lost > 0) problems << (lost + ' deliveries missing (not received within fano
 if (extra > 0) problems << (extra + ' deliveries of messages this step did not send, or of another room')
 if (duplicated > 0) problems << (duplicated + ' deliveries received twice')
 if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (sentAt) than history gives them')
-def summary = stored.size() + ' messages stored (' + sent.size() + ' sent), ' + delivered + ' deliveries to ' + members.size() + ' members'
+def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members'
 def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
 SampleResult.setSuccessful(problems.isEmpty())
 def onlyLate = lost > 0 && problems.size() == 1

@@ -20,7 +20,7 @@ data class FanoutAudit(
 
     companion object {
         private val label = Regex("""^audit \[(\d+ members)] .+$""")
-        private val counts = Regex("""(\d+) messages stored \((\d+) sent\), (\d+) deliveries to (\d+) members""")
+        private val counts = Regex("""(\d+) messages stored \((\d+) acknowledged\), (\d+) deliveries to (\d+) members""")
         private val arrivalOrder = Regex("""(\d+) of \d+ members received them in another order""")
 
         fun of(samples: List<Sample>): List<FanoutAudit> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to s } }

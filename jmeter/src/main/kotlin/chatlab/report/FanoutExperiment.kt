@@ -70,7 +70,7 @@ object FanoutExperiment : Experiment {
             if (late.isNotEmpty()) add("Fan-out: in ${late.size} step(s) deliveries were still missing fanoutLostAfter after the last send, " +
                 "counted as timed out (unanswered; not a failure in a step beyond the room's capacity, where the ladder looks for them): " + late.take(3).joinToString(" · "))
             val verdict = if (late.isEmpty()) "every audit held" else "no audit found a wrong answer"
-            add(if (broken.isEmpty()) "Fan-out: $verdict (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every message sent was stored once, and every member received every stored message once${if (late.isEmpty()) "" else " (but for the late ones above)"}, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
+            add(if (broken.isEmpty()) "Fan-out: $verdict (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every acknowledged message was stored once, and every member received every stored message once${if (late.isEmpty()) "" else " (but for the late ones above)"}, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
                 else "Fan-out: audits BROKE — " + broken.joinToString("; ") { "${it.room}: ${it.broken.take(3).joinToString(" · ")}" })
         }
         val paths = c.fanoutCapacity

@@ -99,7 +99,7 @@ class FanoutAuditScriptTest {
         val result = audit(sentThree, List(3) { three })
         assertThat(result.passed).describedAs(result.message).isTrue()
         assertThat(result.label).isEqualTo("audit [3 members] capacity@30")
-        assertThat(result.message).isEqualTo("held: 3 messages stored (3 sent), 9 deliveries to 3 members, each once, placed as in history; 0 of 3 members received them in another order than history's")
+        assertThat(result.message).isEqualTo("held: 3 messages stored (3 acknowledged), 9 deliveries to 3 members, each once, placed as in history; 0 of 3 members received them in another order than history's")
     }
 
     @Test
@@ -141,7 +141,7 @@ class FanoutAuditScriptTest {
         serve(three + message(4, clientMessageId = sentThree[0]))
         val result = audit(sentThree + "fanout-$tag-5", List(3) { three + message(4, clientMessageId = sentThree[0]) })
         assertThat(result.passed).isFalse()
-        assertThat(result.message).contains("1 messages stored more than once").contains("1 of 4 messages sent were not stored")
+        assertThat(result.message).contains("1 messages stored more than once").contains("1 of 4 messages acknowledged were not stored")
     }
 
     @Test

@@ -18,7 +18,7 @@ class FanoutExperimentTest {
         Sample(0, 5, "audit [$members members] $step", code, message, success, "", "", round)
 
     private fun held(stored: Int, members: Int, reordered: Int = 0) =
-        "held: $stored messages stored ($stored sent), ${stored * members} deliveries to $members members, each once, placed as in history; " +
+        "held: $stored messages stored ($stored acknowledged), ${stored * members} deliveries to $members members, each once, placed as in history; " +
             "$reordered of $members members received them in another order than history's"
 
     @Test
@@ -46,16 +46,16 @@ class FanoutExperimentTest {
 
     @Test
     fun `a broken audit is named with its round, step and reason`() {
-        val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 sent), 201 deliveries to 10 members)", success = false, round = 2))
+        val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))
         assertThat(c.fanout.single().held).isFalse()
         assertThat(FanoutExperiment.findings(c).first())
-            .isEqualTo("Fan-out: audits BROKE — 10 members: round 2, capacity@500: BROKEN: 1 deliveries received twice (20 messages stored (20 sent), 201 deliveries to 10 members)")
+            .isEqualTo("Fan-out: audits BROKE — 10 members: round 2, capacity@500: BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)")
         assertThat(c.failedSamples).isEqualTo(1)
     }
 
     @Test
     fun `deliveries later than fanoutLostAfter in a step beyond capacity are timed out, not a broken audit`() {
-        val late = "BROKEN: 14 deliveries missing (not received within fanoutLostAfter of the last send: timed out) (32 messages stored (32 sent), 306 deliveries to 10 members)"
+        val late = "BROKEN: 14 deliveries missing (not received within fanoutLostAfter of the last send: timed out) (32 messages stored (32 acknowledged), 306 deliveries to 10 members)"
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 900) + audit(10, "capacity@500", held(20, 10)) +
             audit(10, "capacity@1000", late, success = false, code = "java.net.SocketTimeoutException"))
         val audit = c.fanout.single()
