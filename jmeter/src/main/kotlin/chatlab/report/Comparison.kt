@@ -116,7 +116,10 @@ data class Comparison(
     val warmUpLosses: Long = 0,
     /** The fan-out experiment's audits, one row per room size (empty when it did not run). */
     val fanout: List<FanoutAudit> = emptyList(),
+    /** The most rounds any plan ran (the send capacities run more rounds than the rest, see [planRounds]). */
     val rounds: Int = 1,
+    /** Per plan that ran, its rounds (empty: every plan ran [rounds]). */
+    val planRounds: Map<String, Int> = emptyMap(),
     val slo: Double = 50.0,
     /** The fan-out experiment's SLO: a delivery's p95, SEND to a member's receipt. */
     val fanoutSlo: Double = slo,
@@ -126,6 +129,17 @@ data class Comparison(
     val previousNote: String = "no earlier run to compare with",
 ) {
     val errorPct: Double get() = pct(failedSamples)
+
+    fun roundsOf(plan: String): Int = planRounds[plan] ?: rounds
+
+    /** `3 rounds`, or `3 rounds (sends 5)` when plans ran different numbers of them. */
+    val roundsText: String
+        get() {
+            val ran = planRounds.filterValues { it > 0 }
+            val usual = ran.values.groupingBy { it }.eachCount().maxByOrNull { it.value }?.key ?: rounds
+            val other = ran.filterValues { it != usual }.entries.joinToString { "${it.key} ${it.value}" }
+            return "$usual rounds" + if (other.isEmpty()) "" else " ($other)"
+        }
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples

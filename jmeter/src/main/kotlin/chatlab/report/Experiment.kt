@@ -23,7 +23,7 @@ interface Experiment {
     /** The JMeter dashboards of this experiment's plans, one per round. */
     fun dashboards(c: Comparison): Block.Links = Block.Links(
         "JMeter dashboards: ",
-        (1..c.rounds).flatMap { r -> plans.map { "round $r $it" to "../jmeter/reports/round-$r/$it/index.html" } },
+        (1..c.rounds).flatMap { r -> plans.filter { r <= c.roundsOf(it) }.map { "round $r $it" to "../jmeter/reports/round-$r/$it/index.html" } },
     )
 }
 

@@ -48,7 +48,7 @@ object FanoutExperiment : Experiment {
         paths.map { path ->
             val members = Subjects.ROOM_SIZE.matchEntire(path.subject.key)?.groupValues?.get(1)?.toDouble() ?: 1.0
             val audit = c.fanout.firstOrNull { it.room == path.subject.key }
-            val perSend = path.capacity.let { Spread(it.median / members, it.min / members, it.max / members, it.rounds) }
+            val perSend = path.capacity.div(members.toDouble())
             listOf(
                 path.subject.key, Format.rate(perSend), Findings.capacity(path),
                 audit?.audits?.toString() ?: "–", audit?.stored?.let(Format::count) ?: "–", audit?.delivered?.let(Format::count) ?: "–",
@@ -75,7 +75,7 @@ object FanoutExperiment : Experiment {
         }
         val paths = c.fanoutCapacity
         if (paths.isNotEmpty()) {
-            add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (median of ${c.rounds} rounds, min–max): " +
+            add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (median of ${paths.maxOf { it.capacity.rounds }} rounds, min–max): " +
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
         }
     }

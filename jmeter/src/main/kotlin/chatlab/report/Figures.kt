@@ -12,7 +12,11 @@ data class Figure(val section: String, val label: String, val figure: String, va
 
 /** The figures every table shows, flattened: `summary.csv`, and what the next run compares itself with. */
 object Figures {
-    private val header = listOf("section", "label", "figure", "median", "min", "max", "rounds", "stand_in")
+    /** low and high: the judged range (min and max but over five or more rounds, see [Spread]). */
+    private val header = listOf("section", "label", "figure", "median", "min", "max", "rounds", "stand_in", "low", "high")
+
+    /** What runs kept before the judged range was written have (it is then min–max). */
+    private val earlierHeader = header.take(8)
 
     fun of(c: Comparison): List<Figure> =
         Experiments.ALL.flatMap { it.figures(c) } + listOfNotNull(MachineCheck.of(c)?.let { Figure("machine", MachineCheck.LABEL, "cpu ms", it, false) })
@@ -20,7 +24,8 @@ object Figures {
     fun render(figures: List<Figure>): String = buildString {
         appendLine(header.joinToString(","))
         for (f in figures) {
-            appendLine(listOf(f.section, f.label, f.figure, num(f.spread.median), num(f.spread.min), num(f.spread.max), f.spread.rounds.toString(), f.standIn.toString())
+            appendLine(listOf(f.section, f.label, f.figure, num(f.spread.median), num(f.spread.min), num(f.spread.max), f.spread.rounds.toString(), f.standIn.toString(),
+                num(f.spread.low), num(f.spread.high))
                 .joinToString(",") { if (',' in it || '"' in it) "\"" + it.replace("\"", "\"\"") + "\"" else it })
         }
     }
@@ -29,9 +34,11 @@ object Figures {
         if (!Files.isRegularFile(file)) return emptyList()
         return Files.newBufferedReader(file).use { reader ->
             val records = ResultsCsv.records(reader).toList()
-            if (records.firstOrNull() != header) return emptyList()
-            records.drop(1).filter { it.size == header.size }.map {
-                Figure(it[0], it[1], it[2], Spread(it[3].toDouble(), it[4].toDouble(), it[5].toDouble(), it[6].toInt()), it[7].toBoolean())
+            val columns = records.firstOrNull()?.takeIf { it == header || it == earlierHeader } ?: return emptyList()
+            records.drop(1).filter { it.size == columns.size }.map {
+                val (min, max) = it[4].toDouble() to it[5].toDouble()
+                val spread = Spread(it[3].toDouble(), min, max, it[6].toInt(), it.getOrNull(8)?.toDouble() ?: min, it.getOrNull(9)?.toDouble() ?: max)
+                Figure(it[0], it[1], it[2], spread, it[7].toBoolean())
             }
         }
     }

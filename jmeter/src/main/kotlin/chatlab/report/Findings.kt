@@ -28,7 +28,7 @@ object Findings {
         val ceiling = ceiling(paths)
         val measured = paths.filterNot { it.instrument }
         if (measured.isEmpty()) return null
-        return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${c.rounds} rounds, min–max): " +
+        return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${measured.maxOf { it.capacity.rounds }} rounds, min–max): " +
             measured.joinToString("; ") { "${it.subject.key} ${capacity(it, ceiling)}" + if (it.standIn) " ⚠" else "" } +
             (paths.firstOrNull { it.instrument }?.let { "; the instrument's ceiling ${capacity(it)}" } ?: "") + ". " + highest(measured.filterNot { it.standIn }, ceiling)
     }
@@ -58,8 +58,8 @@ object Findings {
                     if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.judged.capacityBelow(it.judged) } })
                         "; ${rest.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
                 }
-            top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key} (p95 reached the SLO at ${rate(best.judged)}; " +
-                "next ${others.maxBy { it.judged.median }.let { "${it.subject.key} at ${rate(it.judged)}" }})" +
+            top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key} (p95 reached the SLO at ${judged(best.judged)}; " +
+                "next ${others.maxBy { it.judged.median }.let { "${it.subject.key} at ${judged(it.judged)}" }})" +
                 (if (best.atCeiling(ceiling)) ", at $ceilingText: the machine, not its store, sets its figure." else ".")
             atCeiling.size == 1 -> "${atCeiling.single().subject.key} reaches $ceilingText; no path carries more than every other beyond the spreads."
             atTop.size > 1 -> "No highest on real backends: ${atTop.joinToString { it.subject.key }} held the ladder's top, so the ladder, " +
@@ -72,7 +72,7 @@ object Findings {
     private fun mixHeadline(c: Comparison): String? {
         val all = c.mix.filter { it.kind == "all" }
         if (all.isEmpty()) return null
-        return "Chat mix, p95 of every read (median of ${c.rounds} rounds, min–max): " +
+        return "Chat mix, p95 of every read (median of ${all.maxOf { it.measured.rounds.size }} rounds, min–max): " +
             all.joinToString("; ") { "${it.subject.key} ${ms(it.measured.spread { s -> s.p95 })}" + if (it.standIn) " ⚠" else "" } + "."
     }
 
@@ -132,13 +132,13 @@ object Findings {
         val a = from.judged
         val b = to.judged
         val verdict = when {
-            a.capacityBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${rate(b)} vs ${rate(a)}), beyond both spreads"
-            b.capacityBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${rate(a)} vs ${rate(b)}), beyond both spreads"
+            a.capacityBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${judged(b)} vs ${judged(a)}), beyond both spreads"
+            b.capacityBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${judged(a)} vs ${judged(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
                 "ceiling (${rate(ceiling!!.capacity)}), so this machine, not the stores, sets both figures"
             from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
                 "so the ladder set both figures)"
-            else -> "no clear difference (${rate(a)} vs ${rate(b)}: $CAPACITY_TIE)"
+            else -> "no clear difference (${judged(a)} vs ${judged(b)}: $CAPACITY_TIE)"
         }
         return verdict + "." + caveat(from.standIn || to.standIn)
     }
@@ -170,9 +170,9 @@ object Findings {
     /** Whether the reference shape gave the same answer in every round; it is metastable, so this is the honest check. */
     private fun referenceStability(c: Comparison): String? {
         val rows = c.shapes.flatMap { it.reads + it.sends }.filterNot { it.standIn }
-        if (rows.isEmpty() || c.rounds < 2) return null
+        if (rows.isEmpty() || rows.maxOf { it.measured.rounds.size } < 2) return null
         val unstable = rows.filter { it.measured.spread { s -> s.p95 }.let { s -> s.min > 0 && s.max / s.min > 1.5 } }
-        return if (unstable.isEmpty()) "Reference shape: every non-stand-in row's p95 stayed within 1.5× across the ${c.rounds} rounds."
+        return if (unstable.isEmpty()) "Reference shape: every non-stand-in row's p95 stayed within 1.5× across its rounds."
         else "Reference shape is unstable here, as expected of a closed model on a small machine: p95 across rounds " +
             unstable.joinToString("; ") { "${it.subject.key} ${ms(it.measured.spread { s -> s.p95 })}" } + ". Draw no conclusion from it alone."
     }
@@ -180,7 +180,7 @@ object Findings {
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
     /** Why two capacities are not told apart: where p95 reached the SLO, their rounds overlap or lie within 20 % of each other. */
-    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap or lie within 20 % of each other"
+    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap (of five or more: all but the best and the worst) or lie within 20 % of each other"
 
     /** Why two capacities judged on the rungs held are not told apart (the SQLite section's side-by-side). */
     const val LADDER_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"
@@ -211,6 +211,9 @@ object Findings {
             if (path.atCeiling(ceiling)) ", at the instrument's ceiling" else ", ${Format.share(share)} of the ceiling"
         } ?: "") +
         if (path.toppedRounds > 0) ", the ladder's top held in ${path.toppedRounds}/${path.topped.size} rounds (capacity at least that)" else ""
+
+    /** [rate], with the range verdicts are drawn on when it leaves the best and the worst round out. */
+    fun judged(s: Spread) = rate(s) + if (s.trimmed) ", middle ${s.rounds - 2} rounds ${Format.rate(s.low)}–${Format.rate(s.high)}" else ""
 
     fun rate(s: Spread) = if (s.median == 0.0 && s.max == 0.0) "below the first step" else "${Format.rate(s.median)}/s (${Format.rate(s.min)}–${Format.rate(s.max)})"
 }

@@ -13,9 +13,10 @@ object MachineCheck {
 
     /** Per round, over every non-stand-in mix unit of that round; null without per-unit CPU or a mix. */
     fun of(c: Comparison): Spread? {
-        val rows = c.mix.filter { it.kind == "all" && !it.standIn && it.measured.rounds.size == c.rounds }
+        val rounds = c.roundsOf("history")
+        val rows = c.mix.filter { it.kind == "all" && !it.standIn && it.measured.rounds.size == rounds }
         if (rows.isEmpty() || c.units.isEmpty()) return null
-        val perRound = (1..c.rounds).mapNotNull { round ->
+        val perRound = (1..rounds).mapNotNull { round ->
             val units = rows.mapNotNull { row -> c.units.firstOrNull { it.plan == "history" && it.unit == "mix ${row.subject.key}" && it.round == round } }
             val reads = rows.sumOf { it.measured.rounds[round - 1].samples }
             if (units.size < rows.size || reads == 0L) null else units.sumOf { it.serverCpu + it.backendsCpu } * 1000 / reads

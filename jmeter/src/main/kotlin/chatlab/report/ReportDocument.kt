@@ -26,7 +26,7 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
         Findings.headlines(c).forEach { add(Block.Text(it, Tone.HEADLINE)) }
         val env = c.environment
         add(Block.Text((env.backends.values.map { it.label } + listOfNotNull(env.machine["cpus"]?.let { "$it CPUs" }) +
-            "JMeter ${env.settings["jmeter"] ?: "?"}" + "${c.rounds} rounds" + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))
+            "JMeter ${env.settings["jmeter"] ?: "?"}" + c.roundsText + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))
         add(Block.Text(Columns.SPREAD_NOTE, Tone.NOTE))
     }
 

@@ -44,12 +44,21 @@ object ResultsCsv {
     /** The given plans' samples: `<plan>.csv` under [results] (round 1) and every round's `round-<n>/<plan>.csv`. */
     fun readRounds(results: Path, plans: List<String>): List<Sample> {
         val rounds = if (Files.isDirectory(results)) Files.list(results).use { dirs ->
-            dirs.map { it.fileName.toString() }.filter { it.matches(Regex("round-[0-9]+")) }.toList()
+            dirs.map { it.fileName.toString() }.filter { it.matches(ROUND) }.toList()
         } else emptyList()
         return plans.flatMap { read(results.resolve("$it.csv")) } + rounds.sortedBy { it.removePrefix("round-").toInt() }.flatMap { dir ->
             plans.flatMap { read(results.resolve(dir).resolve("$it.csv"), dir.removePrefix("round-").toInt()) }
         }
     }
+
+    /** How many rounds each plan ran in: the `round-<n>` folders holding its results (plans run once, outside them, left out). */
+    fun roundsByPlan(results: Path, plans: List<String>): Map<String, Int> {
+        val rounds = if (Files.isDirectory(results)) Files.list(results).use { dirs -> dirs.filter { it.fileName.toString().matches(ROUND) }.toList() }
+        else emptyList()
+        return plans.associateWith { plan -> rounds.count { Files.isRegularFile(it.resolve("$plan.csv")) } }.filterValues { it > 0 }
+    }
+
+    private val ROUND = Regex("round-[0-9]+")
 
     fun read(file: Path, round: Int = 1): List<Sample> {
         if (!Files.isRegularFile(file)) return emptyList()

@@ -2,29 +2,49 @@ package chatlab.report
 
 /**
  * One figure over the rounds of a run: the median of the per-round values, with their min and max. Two figures
- * differ clearly only when their ranges do not overlap ([clearlyBelow]); otherwise the run shows no clear difference.
+ * differ clearly only when their judged ranges do not overlap ([clearlyBelow]); otherwise the run shows no clear
+ * difference. The judged range ([low]–[high]) is min–max over three rounds; over [TRIMMED_FROM] or more it leaves out the
+ * best and the worst round, so one stalled round no longer decides a verdict, and the range does not widen with every
+ * round added (the send capacities run five rounds for this).
  */
-data class Spread(val median: Double, val min: Double, val max: Double, val rounds: Int) {
+data class Spread(
+    val median: Double,
+    val min: Double,
+    val max: Double,
+    val rounds: Int,
+    val low: Double = min,
+    val high: Double = max,
+) {
+    /** Whether the judged range is narrower than min–max (the best and the worst round left out). */
+    val trimmed: Boolean get() = low != min || high != max
+
     /** Below [other] with no overlap, and by more than [margin] (e.g. the 1 ms JMeter resolves: 6 ms is not clearly below 7). */
-    fun clearlyBelow(other: Spread, margin: Double = 0.0): Boolean = max + margin < other.min
+    fun clearlyBelow(other: Spread, margin: Double = 0.0): Boolean = high + margin < other.low
 
     /**
      * As capacities, below [other] beyond what the ladder resolves: a round's capacity is the highest rate it held, and
      * its real limit lies below the next rate it ran, at most [LADDER_RESOLUTION] higher once refined. So this is below
      * only when even its best round's bracket ends under the other's worst round (two runs a rung apart then agree).
      */
-    fun capacityBelow(other: Spread): Boolean = max * (1 + LADDER_RESOLUTION) < other.min
+    fun capacityBelow(other: Spread): Boolean = high * (1 + LADDER_RESOLUTION) < other.low
+
+    /** Every figure divided by [divisor] (a rate per room into a rate per sender, say). */
+    fun div(divisor: Double) = Spread(median / divisor, min / divisor, max / divisor, rounds, low / divisor, high / divisor)
 
     companion object {
         /** The capacity ladder refines until the rate held and the rate missed lie within 20 % (open-model-schedules.groovy). */
         const val LADDER_RESOLUTION = 0.2
+
+        /** From this many rounds on, the judged range drops the best and the worst round. */
+        const val TRIMMED_FROM = 5
 
         fun of(values: List<Double>): Spread? {
             if (values.isEmpty()) return null
             val sorted = values.sorted()
             val mid = sorted.size / 2
             val median = if (sorted.size % 2 == 1) sorted[mid] else (sorted[mid - 1] + sorted[mid]) / 2
-            return Spread(median, sorted.first(), sorted.last(), sorted.size)
+            val trim = if (sorted.size >= TRIMMED_FROM) 1 else 0
+            return Spread(median, sorted.first(), sorted.last(), sorted.size, sorted[trim], sorted[sorted.size - 1 - trim])
         }
     }
 }

@@ -147,6 +147,28 @@ class ReportFixtureTest {
     }
 
     @Test
+    fun `sends that ran five rounds are judged over five, the rest over their three, and the run's key says so`(@TempDir copy: Path, @TempDir out: Path) {
+        val results = copy.resolve("results")
+        Files.walk(fixture("smoke").resolve("results")).use { paths ->
+            paths.forEach { Files.copy(it, results.resolve(fixture("smoke").resolve("results").relativize(it).toString())) }
+        }
+        for (round in 4..5) {
+            Files.createDirectories(results.resolve("round-$round"))
+            Files.copy(results.resolve("round-${round - 3}/sends.csv"), results.resolve("round-$round/sends.csv"))
+        }
+        val outcome = Report.generate(ReportInputs(results, out, settings, 0.0, 0.0), Instant.parse("2026-11-22T12:00:00Z"))
+        val c = outcome.comparison
+        assertThat(c.planRounds).containsExactlyInAnyOrderEntriesOf(mapOf("history" to 3, "sends" to 5))
+        assertThat(c.roundsText).isEqualTo("3 rounds (sends 5)")
+        assertThat(c.sendCapacity.map { it.capacity.rounds }).allMatch { it == 5 }
+        assertThat(c.readCapacity.map { it.capacity.rounds }).allMatch { it == 3 }
+        assertThat(MachineCheck.of(c)).describedAs("the machine check reads history's three rounds").isNotNull()
+        assertThat(PreviousRun.readSettings(out.resolve("summary.csv"))).containsEntry("rounds", "history 3, sends 5")
+        val html = Files.readString(out.resolve("index.html"))
+        assertThat(html).contains("3 rounds (sends 5)").contains("round-5/sends/index.html").doesNotContain("round-4/history/index.html")
+    }
+
+    @Test
     fun `a run with failed samples fails the gate and names the reasons`(@TempDir out: Path) {
         val outcome = generate("failed", out)
         assertThat(outcome.passed).isFalse()
