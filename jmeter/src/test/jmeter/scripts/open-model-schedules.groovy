@@ -43,9 +43,11 @@ if (info != null && info.isFile()) {
     if (mongo != null && mongo.origin != 'stand-in') standIns = []
 }
 // Which paths run: the SQLite ones with the sqlite experiment (sqlitePaths), the instrument's ceiling whenever the
-// plan runs, the others with this plan's own (chatPaths).
+// plan runs, the others with this plan's own (chatPaths); none named in skipPaths (the sends' extra rounds skip what
+// no verdict rests on: the stand-in and the instrument, measured in rounds 1-3).
+def skipPaths = (vars.get('skipPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
 def on = { String path ->
-    path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
+    path in skipPaths ? false : path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
         : path.startsWith('sqlite') ? vars.get('sqlitePaths') == 'true' : vars.get('chatPaths') == 'true'
 }
 props.put('chatlab.on', on)
