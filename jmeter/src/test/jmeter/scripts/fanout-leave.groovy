@@ -71,10 +71,30 @@ if (duplicated > 0) problems << (duplicated + ' deliveries received twice')
 if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (sentAt) than history gives them')
 def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members'
 def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
+// Where this step's time went on the server: its send-path stage timers (store, broker, outbound; every instance),
+// counted since the previous step's audit (this plan sends nothing between two audits), as a mean per stage.
+def stages = 'not counted before this step'
+try {
+    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
+    def answer = client.send(HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/send-stages'))
+        .header('Authorization', 'Bearer ' + jwt(vars.get('jwtSecret'), '1', 'lab')).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString())
+    if (answer.statusCode() != 200) throw new IllegalStateException('answered ' + answer.statusCode())
+    def totals = new JsonSlurper().parseText(answer.body()).stages
+    def before = props.get('chatlab.fanout.stages')
+    props.put('chatlab.fanout.stages', totals)
+    if (before != null) stages = totals.collect { name, total ->
+        long count = (total.count as long) - ((before[name]?.count ?: 0) as long)
+        double ms = (total.totalMs as double) - ((before[name]?.totalMs ?: 0) as double)
+        name + ' ' + (count > 0 ? String.format(Locale.ROOT, '%.3f', ms / count) : '-') + ' ms × ' + count
+    }.join(', ')
+} catch (Exception e) {
+    props.remove('chatlab.fanout.stages')
+    stages = 'unavailable (' + e.message + ')'
+}
 SampleResult.setSuccessful(problems.isEmpty())
 def onlyLate = lost > 0 && problems.size() == 1
 SampleResult.setResponseCode(problems.isEmpty() ? '200' : onlyLate ? 'java.net.SocketTimeoutException' : '409')
-SampleResult.setResponseMessage(problems.isEmpty() ? 'held: ' + summary + ', each once, placed as in history; ' + arrival
-    : 'BROKEN: ' + problems.join('; ') + ' (' + summary + ')')
+SampleResult.setResponseMessage((problems.isEmpty() ? 'held: ' + summary + ', each once, placed as in history; ' + arrival
+    : 'BROKEN: ' + problems.join('; ') + ' (' + summary + ')') + '; server stages, mean: ' + stages)
 SampleResult.setResponseData(groovy.json.JsonOutput.toJson([room: state.room, stored: stored.size(), sent: sent.size(), members: members.size(),
     delivered: delivered, lost: lost, extra: extra, duplicated: duplicated, misplaced: misplaced, reordered: reordered, held: problems.isEmpty()]), 'UTF-8')

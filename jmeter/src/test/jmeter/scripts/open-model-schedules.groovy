@@ -10,8 +10,7 @@
 // most `refineSteps`), each after a pause of `openTimeout` so that the missed step's backlog has ended on the server too
 // (stand-in paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
 // The fan-out plan's steps ('fanout' shape, one path per room size, "<members> members") climb the same way through
-// `fanoutRates` offered deliveries per second, within `fanoutSlo`: each step first lets the room's members arrive and
-// subscribe, then its senders arrive at the rate divided by the members (fanout-arrival.groovy).
+// `fanoutRates` offered deliveries per second, within `fanoutSlo`; what a step of theirs holds: fanout-steps.groovy.
 import org.apache.jmeter.threads.JMeterContextService
 def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
 def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
@@ -31,9 +30,7 @@ def standInMixSeconds = number('standInMixSeconds')
 def openTimeout = number('openTimeout')
 def fanoutRates = numbers(vars.get('fanoutRates'))
 def fanoutSlo = number('fanoutSlo')
-def fanoutJoinRate = number('fanoutJoinRate')
-def fanoutSettle = number('fanoutSettle')
-def fanoutLostAfter = number('fanoutLostAfter')
+def fanoutSteps = fanoutRates.isEmpty() ? null : evaluate(new File(vars.get('scripts'), 'fanout-steps.groovy'))
 // Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
 // whether MongoDB is the stand-in (embedded stack) or a real server.
 def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
@@ -113,12 +110,10 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def fanout = shape == 'fanout'
     Map extra = [:]
     if (fanout) {
-        // The fan-out plan names its room slot (1, 2, ...): the room sizes are `fanoutMembers`, a slot past them runs nothing.
-        def sizes = numbers(vars.get('fanoutMembers'))
-        def rooms = numbers(vars.get('fanoutRooms'))
-        def slot = path as int
-        path = slot <= sizes.size() && slot <= rooms.size() ? fmt(sizes[slot - 1]) + ' members' : null
-        if (path != null) extra = [room: (long) rooms[slot - 1]]
+        // The fan-out plan names its room slot (1, 2, ...), which names a room size and its room.
+        def slot = fanoutSteps.slot(path)
+        path = slot?.path
+        if (slot != null) extra = [room: slot.room]
     }
     if (path == null || !on(path)) {
         props.remove('chatlab.current')
@@ -186,19 +181,10 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         long delay = refine || (step > 1 && ladderOf.high != null) ? (long) openTimeout : 0L
         pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
         if (fanout) {
-            // Members arrive first (evenly, fanoutJoinRate a second) and subscribe; after fanoutSettle ms the senders
-            // arrive, at the offered deliveries per second divided by the members. The step's state: who arrived, which
-            // members subscribed, what was sent, what each member received (fanout-*.groovy).
-            def members = path.split(' ')[0] as int
-            def joinSeconds = members / fanoutJoinRate
-            def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) fanoutSettle + (long) (seconds * 1000)
-            extra += [members: members, sendRate: rate / members, fanout: [
-                room: extra.room, members: members, tag: Long.toString(now, 36), sendEndsAt: sendEndsAt,
-                lostAt: sendEndsAt + (long) fanoutLostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
-                subscribed: new java.util.concurrent.CountDownLatch(members), sending: new java.util.concurrent.atomic.AtomicInteger(),
-                sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
-                left: new java.util.concurrent.atomic.AtomicInteger(members)]]
-            pause = pause + ' rate(' + fmt(fanoutJoinRate) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(fanoutSettle) + ' ms)'
+            // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
+            def fanoutStep = fanoutSteps.step(path, extra.room as long, rate, seconds, now, delay)
+            extra = fanoutStep.extra
+            pause = pause + fanoutStep.arrivals
         }
     } else {
         rate = standIn ? standInMixRate : mixRate
@@ -208,13 +194,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def key = path + ' ' + label
     steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
     props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0] + extra)
-    if (fanout) {
-        // Members read until every message sent reached them, or until fanoutLostAfter after the last send; the last
-        // one out then audits the step (fanout-leave.groovy) within the openTimeout after. JMeter waits for the whole tail
-        // (an Open Model Thread Group ended early by stop() hangs the serialized test), so fanoutLostAfter is kept short.
-        def tail = fanoutLostAfter + 2 * openTimeout
-        return pause + ' rate(' + fmt(extra.sendRate) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(extra.sendRate) + '/s) pause(' + fmt(tail) + ' ms)'
-    }
+    if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)

@@ -116,6 +116,8 @@ data class Comparison(
     val warmUpLosses: Long = 0,
     /** The fan-out experiment's audits, one row per room size (empty when it did not run). */
     val fanout: List<FanoutAudit> = emptyList(),
+    /** The fan-out experiment's audited steps with the server's send-path stages (empty when it did not run). */
+    val fanoutSteps: List<FanoutStep> = emptyList(),
     /** The most rounds any plan ran (the send capacities run more rounds than the rest, see [planRounds]). */
     val rounds: Int = 1,
     /** Per plan that ran, its rounds (empty: every plan ran [rounds]). */

@@ -41,6 +41,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             mix = mix,
             seats = SeatRow.of(samples),
             fanout = FanoutAudit.of(samples),
+            fanoutSteps = FanoutStages.of(samples),
             counters = counters,
             sqlite = SqliteRow.of(counted, failed, capacity, mix, counters),
             pool = PoolRow.of(samples, environment.machine["cpus"]?.toIntOrNull()),

@@ -36,6 +36,7 @@ data class FanoutAudit(
             }
             .sortedBy { it.room.substringBefore(' ').toIntOrNull() ?: Int.MAX_VALUE }
 
-        private fun describe(audit: Sample) = "round ${audit.round}, ${audit.label.substringAfter("] ")}: ${audit.responseMessage.ifEmpty { audit.failureMessage }}"
+        private fun describe(audit: Sample) =
+            "round ${audit.round}, ${audit.label.substringAfter("] ")}: ${audit.responseMessage.substringBefore(FanoutStages.MARK).ifEmpty { audit.failureMessage }}"
     }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import java.net.InetSocketAddress
 import java.nio.file.Path
+import java.util.Properties
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.ConcurrentLinkedQueue
 import java.util.concurrent.atomic.AtomicInteger
@@ -22,6 +23,12 @@ class FanoutAuditScriptTest {
     private val tag = "t1"
     private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
     private val json = ObjectMapper()
+
+    /** JMeter's properties: what the script keeps from one audit to the next (the send-path stages counted so far). */
+    private val props = Properties()
+
+    /** How many times the server's send-path stages were read: each reading adds one step's worth to the totals. */
+    private val stageReads = AtomicInteger()
 
     /** What JMeter hands the script: its variables and its sample. */
     class Vars(private val values: MutableMap<String, Any?>) {
@@ -49,7 +56,17 @@ class FanoutAuditScriptTest {
         mapOf("id" to id, "roomId" to roomId, "senderId" to 1, "type" to "TALK", "content" to "fanout 1", "sentAt" to sentAt, "clientMessageId" to clientMessageId)
 
     /** Serves [stored] (oldest first, as sent) newest first, after one message of an earlier step. */
-    private fun serve(stored: List<Map<String, Any>>) {
+    private fun serve(stored: List<Map<String, Any>>, stages: Boolean = true) {
+        if (stages) server.createContext("/api/v1/lab/send-stages") { exchange ->
+            val n = stageReads.incrementAndGet()
+            val lab = exchange.requestHeaders.getFirst("Authorization").orEmpty().substringAfter("Bearer ").split('.').getOrNull(1)
+                ?.let { String(java.util.Base64.getUrlDecoder().decode(it)) }.orEmpty()
+            val totals = mapOf("store" to mapOf("count" to 3 * n, "totalMs" to 6.0 * n), "broker" to mapOf("count" to 9 * n, "totalMs" to 13.5 * n),
+                "outbound" to mapOf("count" to 9 * n, "totalMs" to 4.5 * n))
+            val body = json.writeValueAsBytes(mapOf("stages" to totals))
+            exchange.sendResponseHeaders(if ("\"scope\":\"lab\"" in lab) 200 else 403, body.size.toLong())
+            exchange.responseBody.use { it.write(body) }
+        }
         val newestFirst = stored.reversed() + message(0, clientMessageId = "fanout-earlier-0")
         server.createContext("/api/v1/chat-rooms/$room/messages") { exchange ->
             val from = exchange.requestURI.query.split('&').firstOrNull { it.startsWith("cursor=") }?.substringAfter('=')?.toInt() ?: 0
@@ -78,6 +95,7 @@ class FanoutAuditScriptTest {
         )
         val vars = Vars(mutableMapOf(
             "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to "3 members",
+            "scripts" to "src/test/jmeter/scripts", "jwtSecret" to "secret",
             "shape" to "capacity@30", "member" to (received.size - 1).toString(), "fanout" to state, "received" to received.last(),
         ))
         return run(vars)
@@ -85,7 +103,7 @@ class FanoutAuditScriptTest {
 
     private fun run(vars: Vars): Result {
         val result = Result()
-        GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("SampleResult", result) })
+        GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("SampleResult", result); setVariable("props", props) })
             .evaluate(Path.of("src/test/jmeter/scripts/fanout-leave.groovy").toFile())
         return result
     }
@@ -99,7 +117,26 @@ class FanoutAuditScriptTest {
         val result = audit(sentThree, List(3) { three })
         assertThat(result.passed).describedAs(result.message).isTrue()
         assertThat(result.label).isEqualTo("audit [3 members] capacity@30")
-        assertThat(result.message).isEqualTo("held: 3 messages stored (3 acknowledged), 9 deliveries to 3 members, each once, placed as in history; 0 of 3 members received them in another order than history's")
+        assertThat(result.message).isEqualTo("held: 3 messages stored (3 acknowledged), 9 deliveries to 3 members, each once, placed as in history; " +
+            "0 of 3 members received them in another order than history's; server stages, mean: not counted before this step")
+    }
+
+    @Test
+    fun `the audit gives the server's send-path stages since the previous audit, as a mean per stage, read with a lab token`() {
+        serve(three)
+        audit(sentThree, List(3) { three })
+        val second = audit(sentThree, List(3) { three })
+        assertThat(second.passed).describedAs(second.message).isTrue()
+        assertThat(second.message).endsWith("; server stages, mean: store 2.000 ms × 3, broker 1.500 ms × 9, outbound 0.500 ms × 9")
+        assertThat(stageReads.get()).isEqualTo(2)
+    }
+
+    @Test
+    fun `an audit whose stages cannot be read still holds, and says so`() {
+        serve(three, stages = false)
+        val result = audit(sentThree, List(3) { three })
+        assertThat(result.passed).describedAs(result.message).isTrue()
+        assertThat(result.message).endsWith("; server stages, mean: unavailable (answered 404)")
     }
 
     @Test
@@ -116,7 +153,7 @@ class FanoutAuditScriptTest {
         serve(three)
         val result = audit(sentThree, listOf(three, listOf(three[1], three[0], three[2]), three))
         assertThat(result.passed).describedAs(result.message).isTrue()
-        assertThat(result.message).endsWith("1 of 3 members received them in another order than history's")
+        assertThat(result.message).contains("1 of 3 members received them in another order than history's;")
     }
 
     @Test

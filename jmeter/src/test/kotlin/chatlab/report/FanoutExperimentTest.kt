@@ -67,6 +67,54 @@ class FanoutExperimentTest {
         assertThat(c.overloadSamples).isEqualTo(1)
     }
 
+    private fun stages(store: Double, broker: Double, outbound: Double, messages: Int, deliveries: Int) =
+        "${FanoutStages.MARK}store $store ms × $messages, broker $broker ms × $deliveries, outbound $outbound ms × $deliveries"
+
+    @Test
+    fun `the server's send-path stages are shown at each room's capacity and beyond it, and the finding says where the largest room's time went`() {
+        val c = comparison(
+            deliveries(100, 500, 20) + deliveries(100, 1000, 300) +
+                audit(100, "warm-up", held(5, 100) + "; server stages, mean: not counted before this step") +
+                audit(100, "capacity@500", held(20, 100) + stages(1.5, 2.0, 6.5, 20, 2000)) +
+                audit(100, "capacity@1000", held(40, 100) + stages(3.0, 40.0, 150.0, 40, 4000)),
+        )
+        assertThat(c.fanoutSteps.map { it.rate to it.stages }).containsExactly(
+            500.0 to mapOf("store" to 1.5, "broker" to 2.0, "outbound" to 6.5), 1000.0 to mapOf("store" to 3.0, "broker" to 40.0, "outbound" to 150.0),
+        )
+        assertThat(c.fanout.single().stored).describedAs("the audit's own counts still read").isEqualTo(65)
+        val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out — where a delivery's time went") }
+        assertThat(table.rows).containsExactly(
+            listOf("100 members", "at capacity", "500", "1.5 ms (1.5–1.5)", "2.0 ms (2.0–2.0)", "6.5 ms (6.5–6.5)", "10 ms (10–10)", "20 ms (20–20)", "20 ms (20–20)"),
+            listOf("100 members", "first beyond", "1,000", "3.0 ms (3.0–3.0)", "40 ms (40–40)", "150 ms (150–150)", "193 ms (193–193)", "300 ms (300–300)", "300 ms (300–300)"),
+        )
+        assertThat(FanoutExperiment.findings(c)).anySatisfy {
+            assertThat(it).startsWith("Fan-out, where the time went at the largest room (100 members) at its capacity (500 offered deliveries/s; p95 20 ms)")
+                .contains("1.5 ms in its message's store write, 2.0 ms in the broker hop and 6.5 ms in the outbound queue and write")
+                .contains("10 ms in all, the most in the outbound stage").endsWith("10 ms of it lay outside these stages (the SEND's way in, and the WebSocket and the member's client on the same cores).")
+        }
+    }
+
+    @Test
+    fun `a step whose stages were not counted shows none, and a broken audit is named without them`() {
+        val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", held(20, 10) + "; server stages, mean: unavailable (answered 503)") +
+            audit(10, "capacity@1000", "BROKEN: 1 deliveries received twice (40 messages stored (40 acknowledged), 401 deliveries to 10 members)" + stages(1.0, 1.0, 1.0, 40, 401), success = false))
+        assertThat(FanoutStages.table(c.fanoutCapacity, c.fanoutSteps)!!.rows.map { it[1] }).describedAs("beyond capacity only").containsExactly("first beyond")
+        assertThat(c.fanout.single().broken.single()).endsWith("401 deliveries to 10 members)")
+    }
+
+    @Test
+    fun `the report says when the load generator used more CPU than the server it measures`() {
+        fun unit(jmeter: Double, server: Double) = UnitAccount("fanout", "fanout room 1", 30.0, true, 100, server, 1.0, jmeter, 2)
+        val heavy = comparison(deliveries(10, 500, 20)).copy(units = listOf(unit(jmeter = 40.0, server = 15.0), UnitAccount("history", "mix mysql-keyset", 10.0, true, 0, 9.0, 1.0, 1.0, 2)))
+        assertThat(FanoutExperiment.loadGenerator(heavy)).isEqualTo("Fan-out, the load generator: over its units JMeter used 40 CPU s, the server and its backends 16 " +
+            "(71 % of their sum is JMeter's, on 2 cores shared). Every member is a JMeter client reading frames on the server's cores, and together they cost " +
+            "more than the server they measure: where the cores ran out, the load generator was as much the limit as the server, so these capacities are a " +
+            "floor for the server on cores of its own.")
+        val light = comparison(deliveries(10, 500, 20)).copy(units = listOf(unit(jmeter = 5.0, server = 15.0)))
+        assertThat(FanoutExperiment.loadGenerator(light)).contains("(24 % of their sum is JMeter's").endsWith("the capacities are the server's on these cores, shared with its load generator.")
+        assertThat(FanoutExperiment.loadGenerator(comparison(deliveries(10, 500, 20)))).isNull()
+    }
+
     @Test
     fun `no fan-out samples, no section`() {
         assertThat(FanoutExperiment.section(comparison(emptyList()))).isNull()

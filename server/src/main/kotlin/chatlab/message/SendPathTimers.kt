@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component
 import java.time.Duration
 import java.time.Instant
 import java.time.temporal.ChronoUnit
+import java.util.concurrent.TimeUnit
 
 /**
  * Where a message's time goes between a SEND and a member's delivery, in the server's own timers
@@ -26,6 +27,10 @@ class SendPathTimers(registry: MeterRegistry) : OutboundTap {
     private val store = timer(registry, "store")
     private val broker = timer(registry, "broker")
     private val outbound = timer(registry, "outbound")
+
+    /** Every stage's count and total time since the server started, in stage order (store, broker, outbound). */
+    fun totals(): Map<String, StageTotal> =
+        mapOf("store" to store, "broker" to broker, "outbound" to outbound).mapValues { (_, timer) -> StageTotal(timer.count(), timer.totalTime(TimeUnit.MILLISECONDS)) }
 
     /** Times the store write. */
     fun <T> storing(write: () -> T): T = store.recordCallable(write)!!
