@@ -44,7 +44,7 @@ object Findings {
         val atTop = real.filter { it.toppedRounds > 0 && it.capacity.max == best.capacity.max }
         val atCeiling = real.filter { it.atCeiling(ceiling) }
         val ceilingText = ceiling?.let { "the instrument's ceiling (${rate(it.capacity)}, the most this load generator and server carry together here)" }
-        val top = real.filterNot { it.judged.capacityBelow(best.judged) }
+        val top = real.filterNot { it.judged.crossingBelow(best.judged) }
         val below = (real - top.toSet()).takeIf { it.isNotEmpty() }
             ?.let { "; ${it.joinToString { p -> p.subject.key }} carr${if (it.size == 1) "ies" else "y"} less than ${best.subject.key}, beyond the spreads" } ?: ""
         val share = ceiling?.let { c -> top.mapNotNull { it.ofCeiling(c) }.takeIf { it.isNotEmpty() } }?.let { shares ->
@@ -55,7 +55,7 @@ object Findings {
             others.isEmpty() -> if (best.atCeiling(ceiling)) "${best.subject.key} reaches $ceilingText." else ""
             atCeiling.size > 1 -> "${atCeiling.joinToString { it.subject.key }} reach $ceilingText: on this machine they are not told apart, " +
                 "and their stores are not what limits them" + (real - atCeiling.toSet()).let { rest ->
-                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.judged.capacityBelow(it.judged) } })
+                    if (rest.isEmpty()) "." else if (rest.all { b -> atCeiling.all { b.judged.crossingBelow(it.judged) } })
                         "; ${rest.joinToString { it.subject.key }} carry less, beyond the spreads." else "."
                 }
             top.size == 1 -> "Highest on real backends, beyond every spread: ${best.subject.key} (p95 reached the SLO at ${judged(best.judged)}; " +
@@ -132,8 +132,8 @@ object Findings {
         val a = from.judged
         val b = to.judged
         val verdict = when {
-            a.capacityBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${judged(b)} vs ${judged(a)}), beyond both spreads"
-            b.capacityBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${judged(a)} vs ${judged(b)}), beyond both spreads"
+            a.crossingBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${judged(b)} vs ${judged(a)}), beyond both spreads"
+            b.crossingBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${judged(a)} vs ${judged(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
                 "ceiling (${rate(ceiling!!.capacity)}), so this machine, not the stores, sets both figures"
             from.toppedRounds > 0 && to.toppedRounds > 0 -> "no clear difference (${capacity(from)} vs ${capacity(to)}: both held the ladder's top, " +
@@ -180,7 +180,7 @@ object Findings {
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
     /** Why two capacities are not told apart: where p95 reached the SLO, their rounds overlap or lie within 20 % of each other. */
-    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap (of five or more: all but the best and the worst) or lie within 20 % of each other"
+    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap (of five or more: all but the best and the worst)"
 
     /** Why two capacities judged on the rungs held are not told apart (the SQLite section's side-by-side). */
     const val LADDER_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"
@@ -192,6 +192,15 @@ object Findings {
      * sqlite-tuned 538–640 tied by 1 %, then 269–381 against 538–639 did not), while their crossings agreed.
      */
     private val CapacityPath.judged: Spread get() = crossing
+
+    /**
+     * Crossings are told apart by their judged ranges alone. The ladder's 20 % (a rung's resolution, [Spread.capacityBelow])
+     * does not apply: a crossing is interpolated inside the step a round missed, and the rounds bracket it on different
+     * rungs (later rounds start near the earlier ones' capacity), so its error shows in the spread. With the 20 % added,
+     * a difference of about 1.4× sat at the rule's edge: in session 17's two main runs mysql's sends crossed at 454–543
+     * and 492–534 (middle three of five rounds) against sqlite-tuned's 618–716 and 751–777, and the verdict flipped.
+     */
+    private fun Spread.crossingBelow(other: Spread) = clearlyBelow(other)
 
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0

@@ -231,6 +231,21 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `crossings are told apart by their judged ranges alone, not widened by the ladder's 20 %`() {
+        fun path(store: String, crossings: List<Double>) = CapacityPath(
+            Subjects.SEND_STORES.first { it.key == store }, Subjects.SEND_TO_DELIVERY, listOf("MariaDB"), false, emptyList(), crossings.map { it - 20 }, crossings,
+        )
+        fun verdict(mysql: List<Double>, tuned: List<Double>) =
+            Findings.sends(comparison(emptyList()).copy(capacity = listOf(path("mysql", mysql), path("sqlite-tuned", tuned)))).single()
+        // Session 17's first main run: the facing ends of the middle three rounds 543 and 618, within 20 % of each other.
+        assertThat(verdict(listOf(428.0, 454.0, 480.0, 543.0, 575.0), listOf(581.0, 618.0, 689.0, 716.0, 801.0)))
+            .isEqualTo("Sends — capacity mysql → sqlite-tuned: sqlite-tuned carries more (p95 reached the SLO at 689/s (581–801), middle 3 rounds 618–716 " +
+                "vs 480/s (428–575), middle 3 rounds 454–543), beyond both spreads.")
+        // Session 16's second: three rounds that overlap (sqlite-tuned's slowest below mysql's fastest).
+        assertThat(verdict(listOf(439.0, 507.0, 573.0), listOf(538.0, 632.0, 650.0))).contains("no clear difference (507/s (439–573) vs 632/s (538–650)")
+    }
+
+    @Test
     fun `the chat mix is split by kind, with the cache's answers per kind`() {
         val newest = "get chat messages [mongo-redis-keyset] mix newest"
         val scroll = "get chat messages [mongo-redis-keyset] mix scroll"
