@@ -137,11 +137,15 @@ data class Comparison(
     /** `3 rounds`, or `3 rounds (sends 5)` when plans ran different numbers of them. */
     val roundsText: String
         get() {
-            val ran = planRounds.filterValues { it > 0 }
-            val usual = ran.values.groupingBy { it }.eachCount().maxByOrNull { it.value }?.key ?: rounds
-            val other = ran.filterValues { it != usual }.entries.joinToString { "${it.key} ${it.value}" }
+            val usual = planRounds.values.groupingBy { it }.eachCount().maxByOrNull { it.value }?.key ?: rounds
+            val other = planRounds.filterValues { it != usual }.entries.joinToString { "${it.key} ${it.value}" }
             return "$usual rounds" + if (other.isEmpty()) "" else " ($other)"
         }
+
+    /** The rounds as a kept run's settings name them (a like run ran the same): `3`, or `history 3, sends 5`. */
+    val roundsKey: String
+        get() = planRounds.values.distinct().singleOrNull()?.toString()
+            ?: planRounds.entries.joinToString { "${it.key} ${it.value}" }.ifEmpty { rounds.toString() }
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples

@@ -27,7 +27,7 @@ object FanoutStages {
         }
     }
 
-    /** Per round of [path], the step it held last (at = 0) or the first one it ran above that (at = 1). */
+    /** Per round of [path], the step it held last, or ([beyond]) the first one it ran above that. */
     private fun steps(path: CapacityPath, all: List<FanoutStep>, beyond: Boolean): List<FanoutStep> =
         path.perRound.withIndex().mapNotNull { (i, held) ->
             val ran = all.filter { it.room == path.subject.key && it.round == i + 1 }

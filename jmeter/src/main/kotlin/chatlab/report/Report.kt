@@ -37,12 +37,10 @@ object Report {
         val built = ComparisonBuilder(samples, environment, slo).build()
         // What makes two runs alike: every plan setting the build passed, and the number of rounds.
         val planRounds = ResultsCsv.roundsByPlan(inputs.results, inputs.plans)
-        val ran = planRounds.filterValues { it > 0 }
-        val roundsKey = ran.values.distinct().singleOrNull()?.toString() ?: ran.entries.joinToString { "${it.key} ${it.value}" }.ifEmpty { built.rounds.toString() }
-        val identity = inputs.settings + ("rounds" to roundsKey)
+        val withRounds = built.copy(planRounds = planRounds)
+        val identity = inputs.settings + ("rounds" to withRounds.roundsKey)
         val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity)
-        val comparison = built.copy(
-            planRounds = planRounds,
+        val comparison = withRounds.copy(
             units = UnitAccount.read(inputs.results.resolve("units.csv")),
             previous = lookup.run,
             previousNote = lookup.note,
