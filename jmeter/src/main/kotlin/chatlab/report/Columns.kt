@@ -88,7 +88,7 @@ object Columns {
 
     const val CEILING_NOTE = "“of the ceiling”: the path's capacity as a share of the instrument's (median against median), the instrument being " +
         "the server's cheapest authenticated answer under the same ladder: the most this load generator and server carry together on this machine. " +
-        "◆ at the ceiling: the path's rounds reach the instrument's lowest round, so the machine, not the store, sets its figure."
+        "◆ at the ceiling: the path's judged rounds reach the instrument's median round, so the machine, not the store, sets its figure."
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
         "that round ran when that step missed on latency alone, else the last step held. Capacity verdicts are drawn on it: unlike the rung held, it is not quantized to the ladder's ×1.2 steps."
     /** A figure judged (in findings, or flagged against the previous run) rests on at least this many samples a round. */

@@ -70,9 +70,12 @@ data class CapacityPath(
     fun ofCeiling(ceiling: CapacityPath?): Double? =
         ceiling?.capacity?.median?.takeIf { it > 0 && !instrument }?.let { capacity.median / it }
 
-    /** Whether this path reached the ceiling's spread: its rounds reach the lowest round of the instrument's. */
+    /**
+     * Whether this path reached the ceiling: its judged range reaches the instrument's median round. Judged against the
+     * median, not the instrument's lowest round, so that one poor instrument round does not place every path there.
+     */
     fun atCeiling(ceiling: CapacityPath?): Boolean =
-        ceiling != null && !instrument && ceiling.capacity.median > 0 && capacity.max >= ceiling.capacity.min
+        ceiling != null && !instrument && ceiling.capacity.median > 0 && capacity.high >= ceiling.capacity.median
 
     val capacity: Spread get() = Spread.of(perRound) ?: Spread(0.0, 0.0, 0.0, 0)
 

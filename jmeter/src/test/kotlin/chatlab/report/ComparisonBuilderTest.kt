@@ -115,6 +115,24 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    fun `one poor round of the instrument does not place every path at its ceiling`() {
+        fun read(rate: Int, elapsed: Long, round: Int) = many("get chat messages [mysql-keyset] capacity@$rate", elapsed, round)
+        fun me(rate: Int, elapsed: Long, round: Int) = many("who am i [instrument] capacity@$rate", elapsed, round)
+        // The instrument holds 1600 in rounds 1 and 3 but only 200 in round 2; mysql-keyset holds 400 in every round.
+        val samples = (1..3).flatMap { r ->
+            me(200, 10, r) + me(400, if (r == 2) 90 else 10, r) + me(800, 20, r) + me(1600, 30, r) + me(3200, 200, r) +
+                read(200, 10, r) + read(400, 20, r) + read(800, 90, r)
+        }
+        val c = comparison(samples)
+        val ceiling = c.readCapacity.single { it.instrument }
+        assertThat(ceiling.capacity.min).isEqualTo(200.0)
+        val keyset = c.readCapacity.single { it.subject.key == "mysql-keyset" }
+        assertThat(keyset.capacity.max).describedAs("above the instrument's poor round").isGreaterThanOrEqualTo(ceiling.capacity.min)
+        assertThat(keyset.atCeiling(ceiling)).describedAs("400/s against the instrument's median 1600/s").isFalse()
+        assertThat(Findings.headlines(c).first()).doesNotContain("reach the instrument's ceiling")
+    }
+
+    @Test
     fun `paths whose rounds overlap the highest are named together as the top tier, with those clearly below and their share of the ceiling`() {
         fun read(path: String, rate: Int, elapsed: Long, round: Int) = many("get chat messages [$path] capacity@$rate", elapsed, round)
         fun me(rate: Int, elapsed: Long, round: Int) = many("who am i [instrument] capacity@$rate", elapsed, round)
