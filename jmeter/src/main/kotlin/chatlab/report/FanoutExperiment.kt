@@ -76,7 +76,7 @@ object FanoutExperiment : Experiment {
         }
         val paths = c.fanoutCapacity
         if (paths.isNotEmpty()) {
-            add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (median of ${paths.maxOf { it.capacity.rounds }} rounds, min–max): " +
+            add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (${paths.maxOf { it.capacity.rounds }.let { if (it == 1) "one round" else "median of $it rounds, min–max" }}): " +
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
         }
         FanoutStages.finding(paths, c.fanoutSteps)?.let { add(it) }
