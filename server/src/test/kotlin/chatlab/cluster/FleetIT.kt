@@ -58,6 +58,19 @@ class FleetIT {
             sender.send(sender.connect(RaceClient(second, Cluster.SECRET).token(1))!!, 5, mapOf("content" to "across the fleet", "clientMessageId" to clientMessageId), "mysql")
             val delivered = generateSequence { room.poll(10, TimeUnit.SECONDS) }.firstOrNull { it.clientMessageId == clientMessageId }
             assertThat(delivered).describedAs("sent through the second instance, heard on the first").isNotNull
+
+            // The send path's stages, as the fan-out audit reads them: the first instance answers for the fleet, the
+            // second for itself. The store write happened on the second, the delivery to the listener on the first.
+            fun stages(at: Int) = (RaceClient(at, Cluster.SECRET).get("/api/v1/lab/send-stages", 1, scope = "lab")!!.body["stages"] as Map<*, *>)
+                .entries.associate { (stage, total) -> stage.toString() to ((total as Map<*, *>)["count"] as Number).toLong() }
+            await.atMost(Duration.ofSeconds(10)).untilAsserted {
+                val alone = stages(second)
+                val fleet = stages(port)
+                assertThat(alone.getValue("store")).describedAs("stored by the second instance").isGreaterThanOrEqualTo(1)
+                assertThat(fleet.getValue("store")).describedAs("the fleet's sum holds the second's store writes").isGreaterThanOrEqualTo(alone.getValue("store"))
+                assertThat(fleet.getValue("outbound")).describedAs("the fleet's sum adds the first instance's delivery to the second's")
+                    .isGreaterThan(alone.getValue("outbound"))
+            }
         } finally {
             first.stop()
         }
