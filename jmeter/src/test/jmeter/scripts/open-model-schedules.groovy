@@ -7,8 +7,9 @@
 // last one (up to `maxRate`, when set); never by more than x2 past them, since a step far beyond the capacity leaves a
 // backlog and garbage that slow the steps after it. After its first miss,
 // steps bisect (geometrically) between the highest rate held and the lowest missed until the two lie within 20 % (at
-// most `refineSteps`), each after a pause of `openTimeout` so that the missed step's backlog has ended on the server too
-// (stand-in paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
+// most `refineSteps`); a step that follows a missed one waits `openTimeout` first, so that the missed step's backlog
+// has ended on the server too (a held step answered everything within its tail, so the next starts at once; stand-in
+// paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
 // The fan-out plan's steps ('fanout' shape, one path per room size, "<members> members") climb the same way through
 // `fanoutRates` offered deliveries per second, within `fanoutSlo`; what a step of theirs holds: fanout-steps.groovy.
 import org.apache.jmeter.threads.JMeterContextService
@@ -133,8 +134,10 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
                                start: later ? (double) Math.round(before.min() * Math.pow(2d, -0.25d)) : ladder[0]])
         }
         def ladderOf = ladders.get(path)
+        boolean lastMissed = false
         if (ladderOf.last != null) {
             def held = heldP95(ladderOf.last.key, limit)
+            lastMissed = held == null
             if (held != null && ladderOf.last.rate > ladderOf.low) {
                 ladderOf.low = ladderOf.last.rate
                 ladderOf.lowP95 = held
@@ -145,7 +148,6 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             keep()
         }
         Double next = null
-        boolean refine = false
         if (step <= 1) next = ladderOf.start
         else if (ladderOf.high == null && ladderOf.later) {
             // A later round climbs from just below the earlier rounds' capacity by x1.41, then bisects.
@@ -161,12 +163,10 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         } else if (ladderOf.low == 0 && ladderOf.later && ladderOf.high > ladder[0]) {
             // A later round whose first step missed steps down by halves (never below the ladder's first rate) until one holds.
             next = Math.max(ladder[0], (double) Math.round(ladderOf.high / 2))
-            refine = true
         } else if (ladderOf.low > 0 && ladderOf.refined < refineSteps && !standIn && ladderOf.high / ladderOf.low > 1.2d) {
             double middle = Math.round(Math.sqrt(ladderOf.low * ladderOf.high))
             if (middle > ladderOf.low && middle < ladderOf.high) {
                 next = middle
-                refine = true
                 ladderOf.refined++
             }
         }
@@ -178,7 +178,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         seconds = step == 0 ? warmupSeconds : stepSeconds
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
-        long delay = refine || (step > 1 && ladderOf.high != null) ? (long) openTimeout : 0L
+        long delay = lastMissed ? (long) openTimeout : 0L
         pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
         if (fanout) {
             // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
