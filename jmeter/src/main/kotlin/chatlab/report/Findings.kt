@@ -179,7 +179,7 @@ object Findings {
 
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
-    /** Why two capacities are not told apart: where p95 reached the SLO, their rounds overlap or lie within 20 % of each other. */
+    /** Why two capacities are not told apart: where p95 reached the SLO, their judged rounds overlap. */
     const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap (of five or more: all but the best and the worst)"
 
     /** Why two capacities judged on the rungs held are not told apart (the SQLite section's side-by-side). */
