@@ -16,7 +16,10 @@ import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 
-/** `chatlab.fleet.instances=2`: one command starts two instances on one set of backends and one broker, as the load run does. */
+/**
+ * `chatlab.fleet.instances=2`: one command starts two instances on one set of backends and one broker, as the load run
+ * does (with the load run's empty `--chatlab.broker=`, which a further instance must not take for the simple broker).
+ */
 class FleetIT {
     private val http = HttpClient.newHttpClient()
 
@@ -29,7 +32,7 @@ class FleetIT {
         val port = FreePort.find()
         val first = ChildProcess(
             "fleet", "chatlab.ChatlabApplicationKt",
-            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
+            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.broker=", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
             Path.of("target", "cluster-logs", "fleet-$port.log"), heap = "1g",
         ).start()
         var second = -1

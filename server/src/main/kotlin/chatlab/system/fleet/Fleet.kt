@@ -51,7 +51,7 @@ class Fleet(
         val mainClass = System.getProperty("sun.java.command").orEmpty().substringBefore(' ').takeUnless { it.isEmpty() || it.endsWith(".jar") } ?: DEFAULT_MAIN
         for (index in 2..properties.instances) {
             val port = FreePort.find()
-            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList())
+            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), Broker.RELAY)
             val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
             started += FleetMember(index, port, process.pid()) to process

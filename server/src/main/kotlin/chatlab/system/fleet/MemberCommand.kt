@@ -1,5 +1,6 @@
 package chatlab.system.fleet
 
+import chatlab.system.stomp.Broker
 import java.io.File
 import java.lang.management.ManagementFactory
 import java.nio.file.Path
@@ -7,13 +8,15 @@ import java.nio.file.Path
 /**
  * The command line of a further instance: the same Java, classpath (or jar) and main class as this process, its JVM
  * options without what must stay unique to one process (JMX, debugger, heap: [heap] instead), its arguments without
- * port, pid file and fleet size, plus the shared stack's properties, a port of its own and its place in the fleet.
+ * port, pid file, fleet size and broker, plus the shared stack's properties, a port of its own, its place
+ * in the fleet and its [broker] (given once: an argument given twice reaches Spring as both values joined by a comma).
  */
 object MemberCommand {
     private val PROCESS_ONLY = listOf("-Dcom.sun.management.jmxremote", "-Dspring.application.admin", "-agentlib:", "-javaagent:", "-Xms", "-Xmx")
-    private val OWN_ARGUMENTS = listOf("--server.port=", "--spring.pid.file=", "--chatlab.fleet.instances=", "--chatlab.exit-with-parent=")
+    private val OWN_ARGUMENTS = listOf("--server.port=", "--spring.pid.file=", "--chatlab.fleet.instances=", "--chatlab.exit-with-parent=",
+        "--chatlab.broker=")
 
-    fun of(index: Int, port: Int, heap: String, stackProperties: Path, mainClass: String, sourceArgs: List<String>): List<String> {
+    fun of(index: Int, port: Int, heap: String, stackProperties: Path, mainClass: String, sourceArgs: List<String>, broker: Broker): List<String> {
         val javaBin = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString())
         val jvm = ManagementFactory.getRuntimeMXBean().inputArguments.filterNot { option -> PROCESS_ONLY.any { option.startsWith(it) } }
         val classpath = System.getProperty("java.class.path")
@@ -25,6 +28,7 @@ object MemberCommand {
             "--chatlab.exit-with-parent=true",
             "--chatlab.fleet.instances=1",
             "--chatlab.fleet.member=$index",
+            "--chatlab.broker=${broker.key}",
         )
         return listOf(javaBin, "-Xmx$heap") + jvm + launch + args
     }

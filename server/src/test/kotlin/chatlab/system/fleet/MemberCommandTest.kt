@@ -1,0 +1,18 @@
+package chatlab.system.fleet
+
+import chatlab.system.stomp.Broker
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import java.nio.file.Path
+
+class MemberCommandTest {
+
+    @Test
+    fun `a further instance gets its own broker once, whatever broker the first was given`() {
+        val command = MemberCommand.of(3, 9000, "1g", Path.of("/tmp/stack.properties"), "chatlab.Main",
+            listOf("--chatlab.broker=", "--chatlab.fleet.instances=2", "--chatlab.seed.messages=10"), Broker.RELAY)
+        assertThat(command.filter { it.startsWith("--chatlab.broker") }).containsExactly("--chatlab.broker=relay")
+        assertThat(command).contains("--chatlab.fleet.instances=1", "--chatlab.seed.messages=10", "--server.port=9000", "--chatlab.fleet.member=3")
+            .doesNotContain("--chatlab.fleet.instances=2")
+    }
+}
