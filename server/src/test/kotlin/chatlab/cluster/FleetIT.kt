@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit
 
 /**
  * `chatlab.fleet.instances=2`: one command starts two instances on one set of backends and one broker, as the load run
- * does (with the load run's empty `--chatlab.broker=`, which a further instance must not take for the simple broker).
+ * does (with the load run's empty `--chatlab.broker=`), and `chatlab.fleet.deployments=simple:1` a third beside them,
+ * on the simple broker.
  */
 class FleetIT {
     private val http = HttpClient.newHttpClient()
@@ -28,26 +29,29 @@ class FleetIT {
     }.getOrDefault(-1)
 
     @Test
-    fun `the first instance starts the second on its own backends, answers for both, and stops it when it stops`() {
+    fun `the first instance starts the second and a further deployment on its own backends, answers for all, and stops them when it stops`() {
         val port = FreePort.find()
         val first = ChildProcess(
             "fleet", "chatlab.ChatlabApplicationKt",
-            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.broker=", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
+            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.broker=", "--chatlab.fleet.deployments=simple:1", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
             Path.of("target", "cluster-logs", "fleet-$port.log"), heap = "1g",
         ).start()
         var second = -1
+        var third = -1
         try {
             await.atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until { ready(port) == 200 || !first.isAlive }
             assertThat(first.isAlive).describedAs("the first instance exited: %s", first.logText().takeLast(3000)).isTrue()
             val activity = RaceClient(port, Cluster.SECRET).get("/api/v1/lab/activity", 1, scope = "lab")!!
             assertThat(activity.status).isEqualTo(200)
             val instances = (activity.body["instances"] as List<*>).map { it.toString() }
-            assertThat(instances).hasSize(2).first().isEqualTo("http://127.0.0.1:$port")
+            assertThat(instances).describedAs("the lab's activity covers the deployment too").hasSize(3).first().isEqualTo("http://127.0.0.1:$port")
             second = URI(instances[1]).port
-            assertThat(ready(second)).describedAs("the first is ready only once the second is").isEqualTo(200)
+            third = URI(instances[2]).port
+            assertThat(listOf(ready(second), ready(third))).describedAs("the first is ready only once the others are").containsOnly(200)
             val info = http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port/actuator/info")).build(), HttpResponse.BodyHandlers.ofString()).body()
-            assertThat(info).describedAs("/actuator/info names the fleet a load run spreads over")
-                .contains(""""fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:$port","http://127.0.0.1:$second"]}""")
+            assertThat(info).describedAs("/actuator/info names the fleet a load run spreads over, and the deployment beside it")
+                .contains(""""fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:$port","http://127.0.0.1:$second"],""" +
+                    """"deployments":[{"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:$third"]}]}""")
 
             val resized = RaceClient(port, Cluster.SECRET).put("/api/v1/lab/pools/mysql?size=7", 1, scope = "lab")!!
             assertThat(resized.status).isEqualTo(200)
@@ -61,6 +65,14 @@ class FleetIT {
             sender.send(sender.connect(RaceClient(second, Cluster.SECRET).token(1))!!, 5, mapOf("content" to "across the fleet", "clientMessageId" to clientMessageId), "mysql")
             val delivered = generateSequence { room.poll(10, TimeUnit.SECONDS) }.firstOrNull { it.clientMessageId == clientMessageId }
             assertThat(delivered).describedAs("sent through the second instance, heard on the first").isNotNull
+
+            val alone = StompClient(third)
+            val session = alone.connect(RaceClient(third, Cluster.SECRET).token(1))!!
+            val itsRoom = alone.subscribe(session, "/topic/chat-rooms.5", ChatMessageDto::class.java)
+            val itsMessageId = "deployment-" + UUID.randomUUID()
+            alone.send(session, 5, mapOf("content" to "on the simple broker", "clientMessageId" to itsMessageId), "mysql")
+            val heard = generateSequence { itsRoom.poll(10, TimeUnit.SECONDS) }.firstOrNull { it.clientMessageId == itsMessageId }
+            assertThat(heard).describedAs("the simple-1 deployment delivers its own room's broadcasts").isNotNull
 
             // The send path's stages, as the fan-out audit reads them: the first instance answers for the fleet, the
             // second for itself. The store write happened on the second, the delivery to the listener on the first.
@@ -77,6 +89,6 @@ class FleetIT {
         } finally {
             first.stop()
         }
-        if (second > 0) await.atMost(Duration.ofMinutes(1)).until { ready(second) == -1 }
+        if (second > 0) await.atMost(Duration.ofMinutes(1)).until { ready(second) == -1 && ready(third) == -1 }
     }
 }

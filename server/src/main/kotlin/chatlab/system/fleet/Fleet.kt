@@ -27,8 +27,10 @@ import java.util.concurrent.CopyOnWriteArrayList
 /**
  * With `chatlab.fleet.instances=N` (N > 1) this server, once its own start-up is done (embedded stack, seed), starts
  * N - 1 more instances of itself: each a JVM of its own on a free loopback port that uses this one's backends and broker
- * and stops with it. Runs last among the start-up runners, so this instance turns ready only when every other one
- * is: a load run that waits for readiness finds them all serving. [members] lists them all, this one first.
+ * and stops with it. With `chatlab.fleet.deployments` it starts, the same way, the instances of each further
+ * deployment, whose broadcasts go through that deployment's broker. Runs last among the start-up runners, so this
+ * instance turns ready only when every other one is: a load run that waits for readiness finds them all serving.
+ * [members] lists them all, this one first; [own] the fleet's own, [deployments] the further groups.
  */
 @Component
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -45,20 +47,31 @@ class Fleet(
     fun members(): List<FleetMember> =
         listOf(FleetMember(1, env.getProperty("local.server.port", Int::class.java, 0), ProcessHandle.current().pid())) + started.map { it.first }
 
+    /** The fleet's own instances (`chatlab.fleet.instances`), this one first. */
+    fun own(): List<FleetMember> = members().filter { it.deployment == null }
+
+    /** Each further deployment (`chatlab.fleet.deployments`, in its order) with its instances. */
+    fun deployments(): List<Pair<Deployment, List<FleetMember>>> =
+        properties.groups.distinct().map { group -> group to started.map { it.first }.filter { it.deployment == group } }
+
     override fun run(args: ApplicationArguments) {
-        if (properties.instances <= 1) return
+        val further = (2..properties.instances).map { null } + properties.groups.distinct().flatMap { group -> List(group.instances) { group } }
+        if (further.isEmpty()) return
         val shared = writeSharedStack().also { sharedFile = it }
         val mainClass = System.getProperty("sun.java.command").orEmpty().substringBefore(' ').takeUnless { it.isEmpty() || it.endsWith(".jar") } ?: DEFAULT_MAIN
-        for (index in 2..properties.instances) {
+        further.forEachIndexed { i, deployment ->
+            val index = i + 2
             val port = FreePort.find()
-            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), Broker.RELAY)
+            val broker = deployment?.broker ?: Broker.RELAY
+            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), broker)
             val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
-            started += FleetMember(index, port, process.pid()) to process
-            log.info("Instance {} of {} starting on port {} (pid {}, log {})", index, properties.instances, port, process.pid(), output)
+            started += FleetMember(index, port, process.pid(), deployment) to process
+            log.info("Instance {} ({}) starting on port {} (pid {}, log {})", index, deployment?.let { "deployment ${it.name}" } ?: "of ${properties.instances}",
+                port, process.pid(), output)
         }
         started.forEach { (member, process) -> awaitReady(member, process) }
-        log.info("All {} instances ready: {}", properties.instances, members().joinToString { it.baseUrl })
+        log.info("All {} instances ready: {}", members().size, members().joinToString { it.baseUrl })
     }
 
     /** This process's backends and broker, as a further instance must see them (like `server stack --out`). */
@@ -80,7 +93,7 @@ class Fleet(
         val readiness = HttpRequest.newBuilder(URI.create("${member.baseUrl}/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build()
         val until = System.nanoTime() + properties.startTimeout.toNanos()
         while (true) {
-            progress.report("fleet", "waiting for instance ${member.index} of ${properties.instances} on port ${member.port}")
+            progress.report("fleet", "waiting for instance ${member.index} of ${started.size + 1} on port ${member.port}")
             check(process.isAlive) { "instance ${member.index} (port ${member.port}) exited with ${process.exitValue()} while starting; see its log" }
             val status = runCatching { client.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() }.getOrDefault(0)
             if (status == 200) return

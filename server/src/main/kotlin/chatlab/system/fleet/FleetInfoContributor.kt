@@ -8,16 +8,20 @@ import org.springframework.stereotype.Component
 
 /**
  * `/actuator/info` → `fleet`: how many instances serve, their base URLs (this one first) and which broker carries
- * room broadcasts, so a load run can spread its clients over every instance and label its figures with the count.
+ * room broadcasts, so a load run can spread its clients over every instance and label its figures with the count;
+ * `deployments`: each further group of instances (`chatlab.fleet.deployments`), by name, with its broker and URLs.
  */
 @Component
 class FleetInfoContributor(private val fleet: Fleet, private val env: Environment) : InfoContributor {
 
     override fun contribute(builder: Info.Builder) {
-        val members = fleet.members()
+        val own = fleet.own()
+        val deployments = fleet.deployments().map { (deployment, members) ->
+            mapOf("name" to deployment.name, "broker" to deployment.broker.key, "instances" to members.size, "urls" to members.map { it.baseUrl })
+        }
         builder.withDetail(
             "fleet",
-            mapOf("instances" to members.size, "broker" to Broker.of(env).key, "urls" to members.map { it.baseUrl }),
+            mapOf("instances" to own.size, "broker" to Broker.of(env).key, "urls" to own.map { it.baseUrl }, "deployments" to deployments),
         )
     }
 }

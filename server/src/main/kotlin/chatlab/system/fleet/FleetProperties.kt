@@ -17,9 +17,19 @@ data class FleetProperties(
     val logs: Path? = null,
     /** How long each further instance may take to become ready. */
     val startTimeout: Duration = Duration.ofMinutes(3),
+    /**
+     * Further groups of instances beside this fleet, each `<broker>:<instances>` (e.g. `simple:1,relay:1,relay:2`): for
+     * a run that loads several deployments in turn. Empty: none (the default).
+     */
+    val deployments: List<String> = emptyList(),
 ) {
+    /** [deployments], parsed. */
+    val groups: List<Deployment> = deployments.filter { it.isNotBlank() }.map(Deployment::parse)
+
     init {
         require(instances in 1..MAX) { "chatlab.fleet.instances must be between 1 and $MAX, was $instances" }
+        val all = instances + groups.sumOf { it.instances }
+        require(all <= MAX) { "chatlab.fleet.instances and chatlab.fleet.deployments start $all instances in all; at most $MAX" }
     }
 
     companion object {

@@ -8,13 +8,13 @@ import java.nio.file.Path
 /**
  * The command line of a further instance: the same Java, classpath (or jar) and main class as this process, its JVM
  * options without what must stay unique to one process (JMX, debugger, heap: [heap] instead), its arguments without
- * port, pid file, fleet size and broker, plus the shared stack's properties, a port of its own, its place
+ * port, pid file, fleet size, deployments and broker, plus the shared stack's properties, a port of its own, its place
  * in the fleet and its [broker] (given once: an argument given twice reaches Spring as both values joined by a comma).
  */
 object MemberCommand {
     private val PROCESS_ONLY = listOf("-Dcom.sun.management.jmxremote", "-Dspring.application.admin", "-agentlib:", "-javaagent:", "-Xms", "-Xmx")
     private val OWN_ARGUMENTS = listOf("--server.port=", "--spring.pid.file=", "--chatlab.fleet.instances=", "--chatlab.exit-with-parent=",
-        "--chatlab.broker=")
+        "--chatlab.fleet.deployments=", "--chatlab.broker=")
 
     fun of(index: Int, port: Int, heap: String, stackProperties: Path, mainClass: String, sourceArgs: List<String>, broker: Broker): List<String> {
         val javaBin = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString())

@@ -1,5 +1,6 @@
 package chatlab.system.stack
 
+import chatlab.system.fleet.Deployment
 import chatlab.system.stomp.Broker
 import org.springframework.boot.context.properties.bind.Binder
 import org.springframework.core.env.Environment
@@ -15,12 +16,17 @@ data class StackSettings(
 ) {
     fun isExternal(): Boolean = mode.equals("external", ignoreCase = true)
 
-    /** The backends this process must start itself: a broker only for the relay, and only when none is configured. */
-    fun embeddedBackends(env: Environment): Set<Backend> =
-        if (isExternal()) emptySet()
-        else Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }
-            .filter { it != Backend.BROKER || (Broker.of(env) == Broker.RELAY && env.getProperty("chatlab.relay.host").isNullOrBlank()) }
+    /**
+     * The backends this process must start itself: a broker only for a relay (this fleet's, or a further deployment's:
+     * `chatlab.fleet.deployments`), and only when none is configured.
+     */
+    fun embeddedBackends(env: Environment): Set<Backend> {
+        if (isExternal()) return emptySet()
+        val relays = Broker.of(env) == Broker.RELAY || Deployment.listOf(env).any { it.broker == Broker.RELAY }
+        return Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }
+            .filter { it != Backend.BROKER || (relays && env.getProperty("chatlab.relay.host").isNullOrBlank()) }
             .toSet()
+    }
 
     companion object {
         fun from(env: Environment): StackSettings {

@@ -8,11 +8,11 @@ import java.nio.file.Path
 class MemberCommandTest {
 
     @Test
-    fun `a further instance gets its own broker once, whatever broker the first was given`() {
+    fun `a further instance gets its own broker once, whatever broker and deployments the first was given`() {
         val command = MemberCommand.of(3, 9000, "1g", Path.of("/tmp/stack.properties"), "chatlab.Main",
-            listOf("--chatlab.broker=", "--chatlab.fleet.instances=2", "--chatlab.seed.messages=10"), Broker.RELAY)
+            listOf("--chatlab.broker=", "--chatlab.fleet.deployments=relay:2", "--chatlab.fleet.instances=2", "--chatlab.seed.messages=10"), Broker.RELAY)
         assertThat(command.filter { it.startsWith("--chatlab.broker") }).containsExactly("--chatlab.broker=relay")
         assertThat(command).contains("--chatlab.fleet.instances=1", "--chatlab.seed.messages=10", "--server.port=9000", "--chatlab.fleet.member=3")
-            .doesNotContain("--chatlab.fleet.instances=2")
+            .doesNotContain("--chatlab.fleet.instances=2", "--chatlab.fleet.deployments=relay:2")
     }
 }

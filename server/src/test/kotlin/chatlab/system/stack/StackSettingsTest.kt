@@ -17,4 +17,12 @@ class StackSettingsTest {
             .doesNotContain(Backend.BROKER)
         assertThat(StackSettings(mode = "external").embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay"))).isEmpty()
     }
+
+    @Test
+    fun `a further deployment that relays embeds the broker beside a fleet on the simple broker`() {
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1"))).doesNotContain(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,relay:2"))).contains(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.fleet.deployments", "relay:1").withProperty("chatlab.relay.host", "rabbit")))
+            .doesNotContain(Backend.BROKER)
+    }
 }

@@ -1,0 +1,29 @@
+package chatlab.system.fleet
+
+import chatlab.system.stomp.Broker
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import org.springframework.mock.env.MockEnvironment
+
+class DeploymentTest {
+
+    @Test
+    fun `a deployment is written broker colon instances and named broker dash instances`() {
+        assertThat(Deployment.parse(" relay : 2 ")).isEqualTo(Deployment(Broker.RELAY, 2))
+        assertThat(Deployment.parse("SIMPLE:1").name).isEqualTo("simple-1")
+        assertThat(Deployment.listOf(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,relay:1,relay:2")).map { it.name })
+            .containsExactly("simple-1", "relay-1", "relay-2")
+        assertThat(Deployment.listOf(MockEnvironment())).isEmpty()
+    }
+
+    @Test
+    fun `a deployment that cannot work is refused at start with what to write instead`() {
+        assertThatThrownBy { Deployment.parse("simple:2") }.hasMessageContaining("reaches one instance only; use relay:2")
+        assertThatThrownBy { Deployment.parse("rabbit:1") }.hasMessageContaining("names no broker")
+        assertThatThrownBy { Deployment.parse("relay") }.hasMessageContaining("<simple|relay>:<instances>")
+        assertThatThrownBy { Deployment.parse("relay:two") }.hasMessageContaining("no instance count")
+        assertThatThrownBy { Deployment.parse("relay:0") }.hasMessageContaining("1 to ${FleetProperties.MAX} instances")
+        assertThatThrownBy { FleetProperties(instances = 4, deployments = listOf("relay:2", "relay:3")) }.hasMessageContaining("9 instances in all")
+    }
+}
