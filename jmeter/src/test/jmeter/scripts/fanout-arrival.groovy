@@ -16,6 +16,8 @@ def userId = (arrival % state.members) + 1
 def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
 vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
 vars.put('roomId', String.valueOf(state.room))
+// Members and senders take the step's deployment's instances round robin (instance-port.groovy chose by thread before).
+vars.put('instancePort', state.ports[arrival % state.ports.size()] as String)
 vars.put('subscriptionId', 'fanout-' + state.tag + '-' + arrival)
 if (arrival < state.members) {
     vars.put('role', 'member')

@@ -10,32 +10,53 @@ def joinRate = number('fanoutJoinRate')
 def settle = number('fanoutSettle')
 def lostAfter = number('fanoutLostAfter')
 def openTimeout = number('openTimeout')
+def warmUpSeconds = number('fanoutWarmUpSeconds')
 def sizes = numbers(vars.get('fanoutMembers'))
 def rooms = numbers(vars.get('fanoutRooms'))
+// The deployments loaded in turn: the server's further deployments (/actuator/info → fleet.deployments, kept by the
+// preflight) when it started any, each named (relay-2) with its instances' ports; else the fleet itself, unnamed.
+def info = vars.get('infoFile') ? new File(vars.get('infoFile')) : null
+def fleet = info != null && info.isFile() ? new groovy.json.JsonSlurper().parse(info)?.fleet : null
+def portsOf = { List urls -> urls.collect { String.valueOf(URI.create(it).port) } }
+def deployments = fleet?.deployments ? fleet.deployments.collect { [name: it.name, ports: portsOf(it.urls)] }
+    : [[name: null, ports: fleet?.urls ? portsOf(fleet.urls) : [vars.get('port')]]]
+// The deployments this JMeter process has warmed (a round is a JMeter process of its own, cold at its start).
+def warmed = java.util.concurrent.ConcurrentHashMap.newKeySet()
 return [
-    // The room slot (1, 2, ...) names a room size of `fanoutMembers` and its room of `fanoutRooms`; a slot past them runs nothing.
+    // The room slot (1, 2, ...) names a room size of `fanoutMembers`, its room of `fanoutRooms` and a deployment: each
+    // size on every deployment in turn, so a drift of the machine over the run touches every deployment alike. Its
+    // path is "<members> members", "... on <deployment>" with deployments; a slot past them runs nothing.
     slot: { String slot ->
-        int n = slot as int
-        n <= sizes.size() && n <= rooms.size() ? [path: fmt(sizes[n - 1]) + ' members', room: (long) rooms[n - 1]] : null
+        int n = (slot as int) - 1
+        int size = n.intdiv(deployments.size())
+        def deployment = deployments[n % deployments.size()]
+        size < sizes.size() && size < rooms.size() ? [path: fmt(sizes[size]) + ' members' + (deployment.name ? ' on ' + deployment.name : ''),
+            room: (long) rooms[size], ports: deployment.ports, deployment: deployment.name ?: ''] : null
     },
+    // The first warm-up a JMeter process runs on a deployment lasts fanoutWarmUpSeconds, its senders' rate rising from a
+    // quarter of the step's (JMeter's own code is cold in every round, a deployment's instances before their first
+    // step); later warm-ups last `seconds`.
+    warmUp: { String deployment, double seconds -> warmed.add(deployment) && warmUpSeconds > seconds ? warmUpSeconds : null },
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
-    // arrived, which members subscribed, what was sent and acknowledged, what each member received) and the members'
-    // arrivals, evenly at fanoutJoinRate, then a pause of fanoutSettle ms before the senders.
-    step: { String path, long room, double rate, double seconds, long now, long delay ->
+    // arrived, which members subscribed, what was sent and acknowledged, what each member received, the ports its
+    // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
+    // fanoutSettle ms before the senders.
+    step: { String path, long room, List ports, double rate, double seconds, long now, long delay ->
         def members = path.split(' ')[0] as int
         def joinSeconds = members / joinRate
         def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) settle + (long) (seconds * 1000)
         [extra: [room: room, members: members, sendRate: rate / members, fanout: [
-            room: room, members: members, tag: Long.toString(now, 36), sendEndsAt: sendEndsAt,
+            room: room, members: members, ports: ports, tag: Long.toString(now, 36), sendEndsAt: sendEndsAt,
             lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
             subscribed: new java.util.concurrent.CountDownLatch(members), sending: new java.util.concurrent.atomic.AtomicInteger(),
             sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
             left: new java.util.concurrent.atomic.AtomicInteger(members)]],
          arrivals: ' rate(' + fmt(joinRate) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']
     },
-    // The senders' arrivals for `seconds`, then the tail: JMeter waits for all of it (an Open Model Thread Group ended
-    // early by stop() hangs the serialized test), so fanoutLostAfter is kept short; 2 × openTimeout leave the audit its time.
-    senders: { double sendRate, double seconds ->
-        ' rate(' + fmt(sendRate) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(sendRate) + '/s) pause(' + fmt(lostAfter + 2 * openTimeout) + ' ms)'
+    // The senders' arrivals for `seconds` (rising from `from` per second), then the tail: JMeter waits for all of it (an
+    // Open Model Thread Group ended early by stop() hangs the serialized test), so fanoutLostAfter is kept short;
+    // 2 × openTimeout leave the audit its time.
+    senders: { double sendRate, double seconds, double from ->
+        ' rate(' + fmt(from) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(sendRate) + '/s) pause(' + fmt(lostAfter + 2 * openTimeout) + ' ms)'
     },
 ]

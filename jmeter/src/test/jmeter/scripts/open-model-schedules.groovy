@@ -114,7 +114,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         // The fan-out plan names its room slot (1, 2, ...), which names a room size and its room.
         def slot = fanoutSteps.slot(path)
         path = slot?.path
-        if (slot != null) extra = [room: slot.room]
+        if (slot != null) extra = [room: slot.room, ports: slot.ports, deployment: slot.deployment]
     }
     if (path == null || !on(path)) {
         props.remove('chatlab.current')
@@ -176,14 +176,17 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         }
         rate = next
         seconds = step == 0 ? warmupSeconds : stepSeconds
+        // A fan-out warm-up may last longer and ramp up (fanout-steps.groovy).
+        def warmUp = fanout && step == 0 ? fanoutSteps.warmUp(extra.deployment as String, seconds) : null
+        if (warmUp != null) seconds = warmUp
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
         long delay = lastMissed ? (long) openTimeout : 0L
         pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
         if (fanout) {
             // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
-            def fanoutStep = fanoutSteps.step(path, extra.room as long, rate, seconds, now, delay)
-            extra = fanoutStep.extra
+            def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, rate, seconds, now, delay)
+            extra = fanoutStep.extra + [rampFrom: warmUp != null ? fanoutStep.extra.sendRate / 4 : fanoutStep.extra.sendRate]
             pause = pause + fanoutStep.arrivals
         }
     } else {
@@ -194,7 +197,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def key = path + ' ' + label
     steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
     props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0] + extra)
-    if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds)
+    if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)

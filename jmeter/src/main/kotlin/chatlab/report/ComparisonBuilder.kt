@@ -88,10 +88,14 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.target == target && p.rate == rate }.keys
             .flatMap { byLabel.getValue(it) }.groupBy { it.round }
 
-    /** The fan-out plan's room sizes that ran, smallest first. */
-    private fun roomSizes(): List<Subject> = parsed.values.filterNotNull().filter { it.sampler == Subjects.DELIVERY }.map { it.target }.distinct()
-        .mapNotNull { key -> Subjects.ROOM_SIZE.matchEntire(key)?.let { it.groupValues[1].toInt() to key } }.sortedBy { it.first }
-        .map { Subjects.roomSize(it.second) }
+    /** The fan-out plan's room sizes that ran, smallest first, each on its deployments in the server's order. */
+    private fun roomSizes(): List<Subject> {
+        val order = environment.fleet?.deployments.orEmpty().map { it.name }
+        return parsed.values.filterNotNull().filter { it.sampler == Subjects.DELIVERY }.map { it.target }.distinct()
+            .filter { Subjects.membersOf(it) != null }
+            .sortedWith(compareBy({ Subjects.membersOf(it) }, { key -> Subjects.deploymentOf(key)?.let { order.indexOf(it) } ?: -1 }, { it }))
+            .map { Subjects.roomSize(it) }
+    }
 
     private fun capacity(sampler: String, subjects: List<Subject>, limit: Double = slo): List<CapacityPath> = subjects.mapNotNull { subject ->
         val labels = parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.sampler == sampler && p.target == subject.key }

@@ -21,7 +21,11 @@ data class Environment(
     /** The instances that served the run and the broker between them (`/actuator/info` → `fleet`); null when not reported. */
     val fleet: Fleet? = null,
 ) {
-    data class Fleet(val instances: Int, val broker: String, val urls: List<String>)
+    /** [deployments]: the further groups of instances the fan-out loaded in turn (`fleet.deployments`), in the server's order. */
+    data class Fleet(val instances: Int, val broker: String, val urls: List<String>, val deployments: List<Deployment> = emptyList())
+
+    /** One further deployment: its name (`relay-2`), broker and instances' addresses. */
+    data class Deployment(val name: String, val broker: String, val urls: List<String>)
 
     fun labelOf(backend: String): String = backends[backend]?.label ?: "$backend (not reported)"
 
@@ -58,7 +62,10 @@ data class Environment(
                 }
                 root.path("machine").fields().forEach { (key, node) -> machine[key] = node.asText() }
                 root.path("fleet").takeIf { it.isObject }?.let { node ->
-                    fleet = Fleet(node.path("instances").asInt(1), node.path("broker").asText(), node.path("urls").map { it.asText() })
+                    fleet = Fleet(
+                        node.path("instances").asInt(1), node.path("broker").asText(), node.path("urls").map { it.asText() },
+                        node.path("deployments").map { d -> Deployment(d.path("name").asText(), d.path("broker").asText(), d.path("urls").map { it.asText() }) },
+                    )
                 }
             }
             val start = samples.minOfOrNull { it.timeStamp }?.let(Instant::ofEpochMilli)

@@ -19,7 +19,7 @@ data class FanoutAudit(
     val held: Boolean get() = broken.isEmpty()
 
     companion object {
-        private val label = Regex("""^audit \[(\d+ members)] .+$""")
+        private val label = Regex("""^audit \[(\d+ members(?: on [a-z]+-\d+)?)] .+$""")
         private val counts = Regex("""(\d+) messages stored \((\d+) acknowledged\), (\d+) deliveries to (\d+) members""")
         private val arrivalOrder = Regex("""(\d+) of \d+ members received them in another order""")
 
@@ -34,7 +34,7 @@ data class FanoutAudit(
                     audits.filter { !it.success && !it.unanswered }.map(::describe),
                 )
             }
-            .sortedBy { it.room.substringBefore(' ').toIntOrNull() ?: Int.MAX_VALUE }
+            .sortedBy { Subjects.membersOf(it.room) ?: Int.MAX_VALUE }
 
         private fun describe(audit: Sample) =
             "round ${audit.round}, ${audit.label.substringAfter("] ")}: ${audit.responseMessage.substringBefore(FanoutStages.MARK).ifEmpty { audit.failureMessage }}"

@@ -19,6 +19,7 @@ object FanoutExperiment : Experiment {
             if (paths.isNotEmpty()) {
                 add(Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, "offered deliveries per second (members × sends per second)"))))
                 add(Columns.capacity("Fan-out — “${Subjects.DELIVERY}”, SEND to each member's receipt; rates are offered deliveries per second", paths, c))
+                FanoutDeployments.table(paths, c)?.let { add(it) }
                 add(sendsTable(paths, c))
                 FanoutStages.table(paths, c.fanoutSteps)?.let { add(it) }
             }
@@ -37,8 +38,19 @@ object FanoutExperiment : Experiment {
             "members arrive (${s["fanoutJoinRate"] ?: "?"}/s), connect over STOMP and subscribe to the room's topic; ${s["fanoutSettle"] ?: "?"} ms later " +
             "the senders arrive at the offered rate divided by the members (an open model), each a new client (a room member) that sends one " +
             "message to ${s["fanoutStore"] ?: "?"} carrying its send time. Every member records one sample per message, from the SEND to its own " +
-            "receipt, so a step's p95 is over every member's deliveries. The last member out audits the step. JMeter's listeners run on the " +
+            "receipt, so a step's p95 is over every member's deliveries. The last member out audits the step. " + deployments(c) + "JMeter's listeners run on the " +
             "same machine as the server: at the largest rooms they are part of what is measured (see where the CPU went)."
+    }
+
+    /** How the run placed its rooms (on each further deployment in turn, or on the fleet) and warmed each. */
+    private fun deployments(c: Comparison): String {
+        val deployments = c.environment.fleet?.deployments.orEmpty()
+        val warmUp = c.environment.settings["fanoutWarmUpSeconds"]?.let {
+            "A round's first warm-up on ${if (deployments.isEmpty()) "the server" else "a deployment"} lasted $it s, its senders rising from a quarter of the rate. "
+        } ?: ""
+        if (deployments.isEmpty()) return warmUp
+        return "Each room size ran on each deployment in turn (${deployments.joinToString { it.name }}; see the environment), its members and " +
+            "senders spread over that deployment's instances round robin. " + warmUp
     }
 
     /** Each room size's capacity again in sends per second, and the deliveries every round's audits counted. */
@@ -47,7 +59,7 @@ object FanoutExperiment : Experiment {
         listOf("room", "capacity, sends /s (min–max)", "capacity, deliveries /s (min–max)", "audited steps", "messages stored", "deliveries",
             "members that got them in another order than history", "audits"),
         paths.map { path ->
-            val members = Subjects.ROOM_SIZE.matchEntire(path.subject.key)?.groupValues?.get(1)?.toDouble() ?: 1.0
+            val members = Subjects.membersOf(path.subject.key)?.toDouble() ?: 1.0
             val audit = c.fanout.firstOrNull { it.room == path.subject.key }
             val perSend = path.capacity.div(members.toDouble())
             listOf(
@@ -78,6 +90,7 @@ object FanoutExperiment : Experiment {
         if (paths.isNotEmpty()) {
             add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (${paths.maxOf { it.capacity.rounds }.let { if (it == 1) "one round" else "median of $it rounds, min–max" }}): " +
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
+            addAll(FanoutDeployments.findings(paths))
         }
         FanoutStages.finding(paths, c.fanoutSteps)?.let { add(it) }
         loadGenerator(c)?.let { add(it) }

@@ -57,10 +57,16 @@ object Subjects {
     const val SEND_TO_DELIVERY = "send-to-delivery"
     /** The fan-out plan's sample per member and message: from the SEND to this member's receipt. */
     const val DELIVERY = "delivery"
-    /** The fan-out plan's room sizes, as it names them: `<members> members`. */
-    val ROOM_SIZE = Regex("^(\\d+) members$")
+    /** The fan-out plan's room sizes, as it names them: `<members> members`, `<members> members on <deployment>` with deployments. */
+    val ROOM_SIZE = Regex("^(\\d+) members(?: on ([a-z]+-\\d+))?$")
 
     fun roomSize(key: String): Subject = Subject(key, "a room of $key", listOf("mysql"))
+
+    /** The deployment a fan-out path ran on (`relay-2`), or null: the fleet itself. */
+    fun deploymentOf(key: String): String? = ROOM_SIZE.matchEntire(key)?.groupValues?.get(2)?.takeIf { it.isNotEmpty() }
+
+    /** A fan-out path's room size in members, or null when [key] is not one. */
+    fun membersOf(key: String): Int? = ROOM_SIZE.matchEntire(key)?.groupValues?.get(1)?.toInt()
 }
 
 /**

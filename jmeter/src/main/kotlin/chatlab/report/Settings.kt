@@ -20,6 +20,7 @@ object Settings {
         }
         if (env.backends.isEmpty()) add("backends: not reported (the preflight plan did not keep /actuator/info)")
         env.fleet?.let { add(deployment(it, env.backends["broker"])) }
+        env.fleet?.deployments?.takeIf { it.isNotEmpty() }?.let { add(deployments(it, env.backends["relay"] ?: env.backends["broker"]?.takeIf { env.fleet.broker == "relay" })) }
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; JMeter ran on the same machine") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB") }
         env.settings["warmUpSeconds"]?.let {
@@ -30,6 +31,14 @@ object Settings {
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
     }
+
+    /** The further deployments the fan-out loaded in turn, beside the fleet: each its own instances on the same backends. */
+    fun deployments(deployments: List<Environment.Deployment>, broker: Backend?): String =
+        "fan-out deployments, loaded in turn (instances of their own, started by the first, on its backends and data): " +
+            deployments.joinToString("; ") { d ->
+                "${d.name}: ${d.urls.size} instance${if (d.urls.size == 1) "" else "s"}, " +
+                    if (d.broker == "relay") "STOMP broker relay to ${broker?.label ?: "a broker not reported"}" else "Spring's in-memory simple broker"
+            }
 
     /** Which server instances carried the run and what broadcast between them: every figure is the whole fleet's. */
     fun deployment(fleet: Environment.Fleet, broker: Backend?): String {

@@ -28,6 +28,23 @@ class EnvironmentTest {
     }
 
     @Test
+    fun `the deployments the fan-out loaded in turn are named with their instances and brokers`(@TempDir dir: Path) {
+        val env = read(
+            dir,
+            """{"backends":{"broker":{"product":"Spring simple broker","version":"6.2","origin":"in-process","label":"Spring simple broker 6.2 (in-process)"},
+                           "relay":{"product":"Apache ActiveMQ Artemis","version":"2.42.0","origin":"embedded","label":"Artemis (embedded)"}},
+               "fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:41001"],"deployments":[
+                 {"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:41002"]},
+                 {"name":"relay-2","broker":"relay","instances":2,"urls":["http://127.0.0.1:41003","http://127.0.0.1:41004"]}]}}""",
+        )
+        assertThat(env.fleet!!.deployments.map { it.name to it.urls.size }).containsExactly("simple-1" to 1, "relay-2" to 2)
+        assertThat(Settings.environmentLines(env)).contains(
+            "fan-out deployments, loaded in turn (instances of their own, started by the first, on its backends and data): " +
+                "simple-1: 1 instance, Spring's in-memory simple broker; relay-2: 2 instances, STOMP broker relay to Artemis (embedded)",
+        )
+    }
+
+    @Test
     fun `one instance names the in-memory broker, and a server that did not report its fleet gets no line`(@TempDir dir: Path) {
         val one = read(dir, """{"fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:41001"]}}""")
         assertThat(Settings.environmentLines(one)).contains("server: 1 instance, Spring's in-memory simple broker")

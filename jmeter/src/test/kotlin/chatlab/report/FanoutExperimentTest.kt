@@ -44,6 +44,31 @@ class FanoutExperimentTest {
         assertThat(FanoutExperiment.figures(c).map { it.label }).contains("delivery [10 members]")
     }
 
+    /** [n] deliveries of one step of a room on [deployment], all taking [elapsed] ms. */
+    private fun on(deployment: String, members: Int, rate: Int, elapsed: Long, round: Int) =
+        (0 until 40).map { Sample(it * 10L, elapsed, "delivery [$members members on $deployment] capacity@$rate", "200", "", true, "", "", round) }
+
+    @Test
+    fun `with deployments each room size gets a row, each deployment a column, and a verdict only beyond the spreads`() {
+        // 10 members: relay-2 holds 2000 in every round, simple-1 only 500: beyond the spreads. 100 members: 1000 and 500-1000.
+        val samples = (1..3).flatMap { r ->
+            on("simple-1", 10, 500, 20, r) + on("simple-1", 10, 1000, 300, r) +
+                on("relay-2", 10, 500, 20, r) + on("relay-2", 10, 2000, 30, r) + on("relay-2", 10, 4000, 300, r) +
+                on("simple-1", 100, 500, 20, r) + on("simple-1", 100, 1000, if (r == 1) 300 else 30, r) + on("simple-1", 100, 2000, 300, r) +
+                on("relay-2", 100, 500, 20, r) + on("relay-2", 100, 1000, 30, r) + on("relay-2", 100, 2000, 300, r)
+        }
+        val c = comparison(samples + Sample(0, 5, "audit [10 members on relay-2] capacity@2000", "200", held(40, 10), true, "", "", 1))
+        assertThat(c.fanoutCapacity.map { it.subject.key }).describedAs("by size, then by name when the server listed none")
+            .containsExactly("10 members on relay-2", "10 members on simple-1", "100 members on relay-2", "100 members on simple-1")
+        val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out by deployment") }
+        assertThat(table.headers).containsExactly("room", "relay-2", "simple-1")
+        assertThat(table.rows).containsExactly(listOf("10 members", "2,000/s (2,000–2,000)", "500/s (500–500)"), listOf("100 members", "1,000/s (1,000–1,000)", "1,000/s (500–1,000)"))
+        val findings = FanoutExperiment.findings(c)
+        assertThat(findings).contains("Fan-out, a room of 10 members: relay-2 carries the most, beyond every spread (2,000/s (2,000–2,000) deliveries; simple-1 500/s (500–500)).")
+        assertThat(findings).contains("Fan-out, a room of 100 members: relay-2 (1,000/s (1,000–1,000)) is not told apart from simple-1 (1,000/s (500–1,000)).")
+        assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("10 members on relay-2" to 400L)
+    }
+
     @Test
     fun `a broken audit is named with its round, step and reason`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))

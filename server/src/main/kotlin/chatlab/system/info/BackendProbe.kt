@@ -1,5 +1,6 @@
 package chatlab.system.info
 
+import chatlab.system.fleet.Deployment
 import chatlab.system.stack.Backend
 import chatlab.system.stack.MongoStandIn
 import chatlab.system.stack.Origin
@@ -23,12 +24,20 @@ class BackendProbe(
     private val others: List<BackendDescriber>,
     private val relay: RelayProperties,
 ) {
+    /**
+     * Every backend; beside a fleet on the simple broker whose further deployments relay (`chatlab.fleet.deployments`),
+     * also `relay`: the broker those deployments relay through.
+     */
     fun describeAll(): Map<String, BackendDescription> = mapOf(
         Backend.MYSQL.key to describe(Backend.MYSQL, ::mysql),
         Backend.MONGODB.key to describe(Backend.MONGODB, ::mongodb),
         Backend.REDIS.key to describe(Backend.REDIS, ::redis),
         Backend.BROKER.key to if (Broker.of(env) == Broker.SIMPLE) simpleBroker() else describe(Backend.BROKER, ::relayedBroker),
-    ) + others.associate { it.key to it.describe() }
+    ) + deploymentsRelay() + others.associate { it.key to it.describe() }
+
+    private fun deploymentsRelay(): Map<String, BackendDescription> =
+        if (Broker.of(env) == Broker.SIMPLE && Deployment.listOf(env).any { it.broker == Broker.RELAY }) mapOf(RELAY to describe(Backend.BROKER, ::relayedBroker))
+        else emptyMap()
 
     fun origin(backend: Backend): Origin =
         Origin.valueOf(env.getProperty("chatlab.backends.${backend.key}.origin", Origin.EXTERNAL.name))
@@ -68,6 +77,8 @@ class BackendProbe(
     }
 
     companion object {
+        /** The key of the broker further deployments relay through, beside a fleet on the simple broker. */
+        const val RELAY = "relay"
         const val STAND_IN_NOTE =
             "in-memory stand-in for MongoDB: no secondary indexes (every query scans), so its timings say nothing about MongoDB"
     }

@@ -1,0 +1,49 @@
+package chatlab.report
+
+/**
+ * The fan-out across deployments: each room size's capacity on every deployment the run loaded in turn (the server's
+ * `fleet.deployments`: broker × instances), side by side, and which carries more, only beyond the spreads.
+ */
+object FanoutDeployments {
+
+    /** Room size → deployment → its capacity path, in the report's order; empty when the run loaded the fleet only. */
+    private fun grid(paths: List<CapacityPath>): Map<Int, Map<String, CapacityPath>> =
+        paths.mapNotNull { path ->
+            val deployment = Subjects.deploymentOf(path.subject.key) ?: return@mapNotNull null
+            Triple(Subjects.membersOf(path.subject.key) ?: return@mapNotNull null, deployment, path)
+        }.groupBy({ it.first }, { it.second to it.third }).mapValues { (_, pairs) -> pairs.toMap() }
+
+    /** A table of room size × deployment, each cell the capacity in deliveries per second, median of rounds (min–max). */
+    fun table(paths: List<CapacityPath>, c: Comparison): Table? {
+        val grid = grid(paths)
+        if (grid.isEmpty()) return null
+        val deployments = grid.values.flatMap { it.keys }.distinct()
+        val named = c.environment.fleet?.deployments.orEmpty().associateBy { it.name }
+        return Table(
+            "Fan-out by deployment — capacity in offered deliveries per second at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms, median of rounds (min–max)",
+            listOf("room") + deployments.map { name ->
+                named[name]?.let { "$name (${it.urls.size} instance${if (it.urls.size == 1) "" else "s"}, ${if (it.broker == "relay") "relay" else "simple broker"})" } ?: name
+            },
+            grid.map { (members, row) -> listOf("$members members") + deployments.map { d -> row[d]?.let { Findings.capacity(it) } ?: "–" } },
+            grid.map { false },
+        )
+    }
+
+    /**
+     * Per room size, the deployment that carries the most, when its worst round lies beyond every other's best round
+     * by more than the ladder resolves; else which it is not told apart from.
+     */
+    fun findings(paths: List<CapacityPath>): List<String> = grid(paths).mapNotNull { (members, row) ->
+        if (row.size < 2) return@mapNotNull null
+        val ranked = row.entries.sortedByDescending { it.value.capacity.median }
+        val (best, top) = ranked.first()
+        val tied = ranked.drop(1).filterNot { it.value.capacity.capacityBelow(top.capacity) }.map { it.key }
+        val below = ranked.drop(1).filter { it.value.capacity.capacityBelow(top.capacity) }
+        val lead = "Fan-out, a room of $members members: "
+        if (tied.isEmpty()) lead + "$best carries the most, beyond every spread (${Findings.rate(top.capacity)} deliveries; " +
+            below.joinToString("; ") { "${it.key} ${Findings.rate(it.value.capacity)}" } + ")."
+        else lead + "$best (${Findings.rate(top.capacity)}) is not told apart from ${tied.joinToString()} " +
+            "(${ranked.drop(1).filter { it.key in tied }.joinToString("; ") { Findings.rate(it.value.capacity) }})" +
+            (if (below.isEmpty()) "" else "; ${below.joinToString { it.key }} carr${if (below.size == 1) "ies" else "y"} less, beyond the spreads") + "."
+    }
+}
