@@ -1,0 +1,65 @@
+package chatlab.plans
+
+import groovy.lang.Binding
+import groovy.lang.GroovyShell
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import java.nio.file.Path
+import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.atomic.AtomicInteger
+
+/** A member's read of the fan-out plan (`scripts/fanout-delivery.groovy`) on JMeter's Groovy: what becomes a delivery sample. */
+class FanoutDeliveryScriptTest {
+
+    /** The read sampler's result as the script sees it (`prev`). */
+    class Read(private val frame: String) {
+        var ignored = false
+        var passed = true
+        var message = ""
+        var label = "stomp read frame"
+        var start = 1_000L
+        var end = 1_020L
+        fun getResponseDataAsString() = frame
+        fun setIgnore() { ignored = true }
+        fun setSuccessful(value: Boolean) { passed = value }
+        fun setResponseMessage(value: String) { message = value }
+        fun getEndTime() = end
+        fun setStartTime(value: Long) { start = value }
+        fun setEndTime(value: Long) { end = value }
+        fun setSampleLabel(value: String) { label = value }
+    }
+
+    private fun read(frame: String): Pair<Read, FanoutAuditScriptTest.Vars> {
+        val state = mapOf("room" to 80L, "sendEndsAt" to Long.MAX_VALUE, "lostAt" to Long.MAX_VALUE, "sending" to AtomicInteger(1), "sent" to ConcurrentLinkedQueue<String>())
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf("fanout" to state, "received" to mutableListOf<Any>(), "listening" to "true",
+            "path" to "10 members on relay-2", "shape" to "capacity@500"))
+        val prev = Read(frame)
+        GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("prev", prev) })
+            .evaluate(Path.of("src/test/jmeter/scripts/fanout-delivery.groovy").toFile())
+        return prev to vars
+    }
+
+    @Test
+    fun `a heart-beat is no sample and the member reads on`() {
+        for (frame in listOf("", "\n", "\r\n\n")) {
+            val (prev, vars) = read(frame)
+            assertThat(prev.ignored).describedAs("frame %s", frame.replace("\n", "\\n")).isTrue()
+            assertThat(prev.passed).isTrue()
+            assertThat(vars.get("listening")).isEqualTo("true")
+        }
+    }
+
+    @Test
+    fun `a message of the room is one delivery timed from its SEND, anything else fails and ends the reading`() {
+        val message = "MESSAGE\ndestination:/topic/chat-rooms.80\n\n" +
+            """{"id":7,"roomId":80,"sentAt":"2026-11-25T00:00:00Z","clientMessageId":"fanout-t-1","content":"fanout 900"}""" + "\u0000"
+        val (delivered, _) = read(message)
+        assertThat(delivered.passed).isTrue()
+        assertThat(delivered.label).isEqualTo("delivery [10 members on relay-2] capacity@500")
+        assertThat(delivered.start).describedAs("from the send time the message carries").isEqualTo(900L)
+        val (error, vars) = read("ERROR\nmessage:gone\n\n\u0000")
+        assertThat(error.passed).isFalse()
+        assertThat(error.message).startsWith("expected a MESSAGE, got: ERROR")
+        assertThat(vars.get("listening")).isEqualTo("false")
+    }
+}
