@@ -36,9 +36,11 @@ def fanoutSteps = fanoutRates.isEmpty() ? null : evaluate(new File(vars.get('scr
 // whether MongoDB is the stand-in (embedded stack) or a real server.
 def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
 def info = vars.get('infoFile') ? new File(vars.get('infoFile')) : null
+def mongoStandIn = false
 if (info != null && info.isFile()) {
     def mongo = new groovy.json.JsonSlurper().parse(info)?.backends?.mongodb
     if (mongo != null && mongo.origin != 'stand-in') standIns = []
+    mongoStandIn = mongo?.origin == 'stand-in'
 }
 // Which paths run: the SQLite ones with the sqlite experiment (sqlitePaths), the instrument's ceiling whenever the
 // plan runs, the others with this plan's own (chatPaths); none named in skipPaths (the sends' extra rounds skip what
@@ -101,6 +103,16 @@ def keep = { ->
     synchronized (found) { ladderFile.text = (earlierLines + found.collect { k, v -> k + ',' + fmt(v) }).collect { it + '\n' }.join('') }
 }
 def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
+// Every path on MongoDB (cached or not; the sends' mongo store) runs, while MongoDB is the stand-in, in the first
+// `standInRounds` rounds of the run only (0: every round): no verdict rests on the stand-in, and its units cost more
+// than any other (a stand-in read takes seconds). A path's rounds so far are its lines in the ladder file.
+def standInRounds = (vars.get('standInRounds') ?: '0') as int
+def everyRound = on
+on = { String path ->
+    def rounds = earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)].size() : 0
+    everyRound(path) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && rounds >= standInRounds)
+}
+props.put('chatlab.on', on)
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
 // Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.

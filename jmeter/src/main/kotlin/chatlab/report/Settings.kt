@@ -27,6 +27,10 @@ object Settings {
             add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
                 "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores (its wrong answers still fail the run)")
         }
+        env.settings["standInRounds"]?.toIntOrNull()?.takeIf { it > 0 && env.backends["mongodb"]?.standIn == true }?.let {
+            add("paths on the MongoDB stand-in (mongo-offset, mongo-keyset, mongo-redis-keyset, the sends' mongo) ran in the first " +
+                "${if (it == 1) "round" else "$it rounds"} only, every shape: no verdict rests on the stand-in, and its units cost the most time")
+        }
         add("JMeter ${env.settings["jmeter"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
