@@ -30,6 +30,19 @@ object FanoutDeployments {
     }
 
     /**
+     * Rooms whose lowest step's p95 already took half the SLO or more: one message's way to every member sets their p95,
+     * whatever the rate, so the SLO is crossed near its floor and the capacity moves between rounds and runs.
+     */
+    fun floors(paths: List<CapacityPath>, slo: Double): List<String> = paths.mapNotNull { path ->
+        val lowest = path.steps.minByOrNull { it.rate } ?: return@mapNotNull null
+        val p95 = lowest.measured.median.p95
+        if (p95 < slo / 2) return@mapNotNull null
+        "Fan-out, ${path.subject.key}: p95 ${Format.ms(p95)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s): " +
+            "one message's way to every member takes ${Format.share(p95 / slo)} of the ${Format.ms(slo)} ms SLO at any rate, so the rate " +
+            "decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds; compare such rooms by their p95, not their capacity."
+    }
+
+    /**
      * Per room size, the deployment that carries the most, when its worst round lies beyond every other's best round
      * by more than the ladder resolves; else which it is not told apart from.
      */

@@ -91,8 +91,9 @@ object FanoutExperiment : Experiment {
             add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (${paths.maxOf { it.capacity.rounds }.let { if (it == 1) "one round" else "median of $it rounds, min–max" }}): " +
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
             addAll(FanoutDeployments.findings(paths))
+            addAll(FanoutDeployments.floors(paths, c.fanoutSlo))
         }
-        FanoutStages.finding(paths, c.fanoutSteps)?.let { add(it) }
+        addAll(FanoutStages.findings(paths, c.fanoutSteps))
         loadGenerator(c)?.let { add(it) }
     }
 

@@ -61,9 +61,13 @@ object FanoutStages {
     /** A delivery's mean time on the server: its message's store write, then its own broker hop and outbound stage. */
     fun serverShare(step: FanoutStep): Double = STAGES.sumOf { step.stages[it] ?: 0.0 }
 
-    /** Where the time went at the largest room's capacity, in one sentence; null when its stages were not counted. */
-    fun finding(paths: List<CapacityPath>, all: List<FanoutStep>): String? {
-        val path = paths.lastOrNull() ?: return null
+    /** Where the time went at the largest room's capacity on each deployment (the fleet, without deployments), a sentence each. */
+    fun findings(paths: List<CapacityPath>, all: List<FanoutStep>): List<String> =
+        paths.groupBy { Subjects.deploymentOf(it.subject.key) }.values
+            .mapNotNull { rooms -> rooms.maxByOrNull { Subjects.membersOf(it.subject.key) ?: 0 }?.let { finding(it, all) } }
+
+    /** Where the time went at [path]'s capacity, in one sentence; null when its stages were not counted. */
+    private fun finding(path: CapacityPath, all: List<FanoutStep>): String? {
         val at = steps(path, all, beyond = false).filter { it.stages.keys.containsAll(STAGES) && it.p50 != null }
         if (at.isEmpty()) return null
         fun median(figure: (FanoutStep) -> Double) = Spread.of(at.map(figure))!!.median
@@ -71,7 +75,7 @@ object FanoutStages {
         val server = median(::serverShare)
         val p50 = median { it.p50!! }
         val largest = stages.maxBy { it.value }
-        return "Fan-out, where the time went at the largest room (${path.subject.key}) at its capacity (${Format.rate(median { it.rate })} offered " +
+        return "Fan-out, where the time went in the largest room (${path.subject.key}) at its capacity (${Format.rate(median { it.rate })} offered " +
             "deliveries/s; p95 ${Format.ms(median { it.p95 ?: 0.0 })} ms): on the server a delivery spent ${Format.ms(stages.getValue("store"))} ms " +
             "in its message's store write, ${Format.ms(stages.getValue("broker"))} ms in the broker hop and ${Format.ms(stages.getValue("outbound"))} ms " +
             "in the outbound queue and write (means, median of rounds), ${Format.ms(server)} ms in all, the most in the ${largest.key} stage; the " +

@@ -70,6 +70,18 @@ class FanoutExperimentTest {
     }
 
     @Test
+    fun `a room whose lowest step already takes half the SLO is named, to be compared by its p95 and not its capacity`() {
+        val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 300) + deliveries(500, 500, 70) + deliveries(500, 1000, 90) + deliveries(500, 2000, 300))
+        val floors = FanoutDeployments.floors(c.fanoutCapacity, c.fanoutSlo)
+        assertThat(floors).containsExactly(
+            "Fan-out, 500 members: p95 70 ms already at its lowest step (500 offered deliveries/s): one message's way to every member takes 70 % " +
+                "of the 100 ms SLO at any rate, so the rate decides little and its capacity (1,000/s (1,000–1,000)) moves between rounds; compare such " +
+                "rooms by their p95, not their capacity.",
+        )
+        assertThat(FanoutExperiment.findings(c)).containsAll(floors)
+    }
+
+    @Test
     fun `a broken audit is named with its round, step and reason`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))
         assertThat(c.fanout.single().held).isFalse()
@@ -113,7 +125,7 @@ class FanoutExperimentTest {
             listOf("100 members", "first beyond", "1,000", "3.0 ms (3.0–3.0)", "40 ms (40–40)", "150 ms (150–150)", "193 ms (193–193)", "300 ms (300–300)", "300 ms (300–300)"),
         )
         assertThat(FanoutExperiment.findings(c)).anySatisfy {
-            assertThat(it).startsWith("Fan-out, where the time went at the largest room (100 members) at its capacity (500 offered deliveries/s; p95 20 ms)")
+            assertThat(it).startsWith("Fan-out, where the time went in the largest room (100 members) at its capacity (500 offered deliveries/s; p95 20 ms)")
                 .contains("1.5 ms in its message's store write, 2.0 ms in the broker hop and 6.5 ms in the outbound queue and write")
                 .contains("10 ms in all, the most in the outbound stage").endsWith("10 ms of it lay outside these stages (the SEND's way in, and the WebSocket and the member's client on the same cores).")
         }
