@@ -50,13 +50,12 @@ object FanoutDeployments {
         if (row.size < 2) return@mapNotNull null
         val ranked = row.entries.sortedByDescending { it.value.capacity.median }
         val (best, top) = ranked.first()
-        val tied = ranked.drop(1).filterNot { it.value.capacity.capacityBelow(top.capacity) }.map { it.key }
-        val below = ranked.drop(1).filter { it.value.capacity.capacityBelow(top.capacity) }
+        val (below, tied) = ranked.drop(1).partition { it.value.capacity.capacityBelow(top.capacity) }
         val lead = "Fan-out, a room of $members members: "
         if (tied.isEmpty()) lead + "$best carries the most, beyond every spread (${Findings.rate(top.capacity)} deliveries; " +
             below.joinToString("; ") { "${it.key} ${Findings.rate(it.value.capacity)}" } + ")."
-        else lead + "$best (${Findings.rate(top.capacity)}) is not told apart from ${tied.joinToString()} " +
-            "(${ranked.drop(1).filter { it.key in tied }.joinToString("; ") { Findings.rate(it.value.capacity) }})" +
+        else lead + "$best (${Findings.rate(top.capacity)}) is not told apart from ${tied.joinToString { it.key }} " +
+            "(${tied.joinToString("; ") { Findings.rate(it.value.capacity) }})" +
             (if (below.isEmpty()) "" else "; ${below.joinToString { it.key }} carr${if (below.size == 1) "ies" else "y"} less, beyond the spreads") + "."
     }
 }

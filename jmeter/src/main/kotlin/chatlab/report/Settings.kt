@@ -36,17 +36,20 @@ object Settings {
         add("report generated ${env.generatedAt}")
     }
 
+    /** What carries a deployment's broadcasts: [relay]'s broker when it relays, else Spring's simple broker. */
+    private fun broadcast(kind: String, relay: Backend?): String =
+        if (kind == "relay") "STOMP broker relay to ${relay?.label ?: "a broker not reported"}" else "Spring's in-memory simple broker"
+
     /** The further deployments the fan-out loaded in turn, beside the fleet: each its own instances on the same backends. */
     fun deployments(deployments: List<Environment.Deployment>, broker: Backend?): String =
         "fan-out deployments, loaded in turn (instances of their own, started by the first, on its backends and data): " +
             deployments.joinToString("; ") { d ->
-                "${d.name}: ${d.urls.size} instance${if (d.urls.size == 1) "" else "s"}, " +
-                    if (d.broker == "relay") "STOMP broker relay to ${broker?.label ?: "a broker not reported"}" else "Spring's in-memory simple broker"
+                "${d.name}: ${d.urls.size} instance${if (d.urls.size == 1) "" else "s"}, " + broadcast(d.broker, broker)
             }
 
     /** Which server instances carried the run and what broadcast between them: every figure is the whole fleet's. */
     fun deployment(fleet: Environment.Fleet, broker: Backend?): String {
-        val broadcast = if (fleet.broker == "relay") "STOMP broker relay to ${broker?.label ?: "a broker not reported"}" else "Spring's in-memory simple broker"
+        val broadcast = broadcast(fleet.broker, broker)
         return if (fleet.instances == 1) "server: 1 instance, $broadcast"
         else "server: ${fleet.instances} instances on one machine (${fleet.urls.joinToString { it.substringAfterLast(':') }.let { "ports $it" }}), " +
             "JMeter threads spread over them round robin, sharing one set of backends; $broadcast"
