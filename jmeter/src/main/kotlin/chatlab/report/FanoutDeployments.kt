@@ -34,12 +34,32 @@ object FanoutDeployments {
      * whatever the rate, so the SLO is crossed near its floor and the capacity moves between rounds and runs.
      */
     fun floors(paths: List<CapacityPath>, slo: Double): List<String> = paths.mapNotNull { path ->
-        val lowest = path.steps.minByOrNull { it.rate } ?: return@mapNotNull null
+        if (!atFloor(path, slo)) return@mapNotNull null
+        val lowest = path.steps.minBy { it.rate }
         val p95 = lowest.measured.median.p95
-        if (p95 < slo / 2) return@mapNotNull null
         "Fan-out, ${path.subject.key}: p95 ${Format.ms(p95)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s): " +
             "one message's way to every member takes ${Format.share(p95 / slo)} of the ${Format.ms(slo)} ms SLO at any rate, so the rate " +
             "decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds; compare such rooms by their p95, not their capacity."
+    }
+
+    private fun atFloor(path: CapacityPath, slo: Double): Boolean =
+        path.steps.minByOrNull { it.rate }?.let { it.measured.median.p95 >= slo / 2 } ?: false
+
+    /**
+     * Per room size where capacity decides little (some deployment's lowest step took half the SLO, see [floors]): the
+     * deployments by their delivery p95 at the lowest rate all of them ran, median of rounds (min–max); the lowest named
+     * only when its worst round lies below every other's best by more than JMeter's 1 ms.
+     */
+    fun floorFindings(paths: List<CapacityPath>, slo: Double): List<String> = grid(paths).mapNotNull { (members, row) ->
+        if (row.size < 2 || row.values.none { atFloor(it, slo) }) return@mapNotNull null
+        val rate = row.values.map { p -> p.steps.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull() ?: return@mapNotNull null
+        val ranked = row.mapValues { (_, p) -> p.steps.first { it.rate == rate }.measured.spread { it.p95 } }.entries.sortedBy { it.value.median }
+        val (best, top) = ranked.first()
+        val tied = ranked.drop(1).filterNot { top.clearlyBelow(it.value, Findings.RESOLUTION_MS) }
+        val figures = ranked.joinToString("; ") { "${it.key} ${Findings.ms(it.value)}" }
+        "Fan-out, a room of $members members, by delivery p95 at ${Format.rate(rate)} offered deliveries/s, where capacity decides little: " +
+            if (tied.isEmpty()) "$best delivers fastest, beyond every spread ($figures)."
+            else "$best is lowest but not told apart from ${tied.joinToString { it.key }} ($figures)."
     }
 
     /**

@@ -92,6 +92,7 @@ object FanoutExperiment : Experiment {
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
             addAll(FanoutDeployments.findings(paths))
             addAll(FanoutDeployments.floors(paths, c.fanoutSlo))
+            addAll(FanoutDeployments.floorFindings(paths, c.fanoutSlo))
         }
         addAll(FanoutStages.findings(paths, c.fanoutSteps))
         loadGenerator(c)?.let { add(it) }

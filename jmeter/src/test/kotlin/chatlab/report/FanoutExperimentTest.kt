@@ -82,6 +82,26 @@ class FanoutExperimentTest {
     }
 
     @Test
+    fun `where capacity decides little, the deployments are compared by their p95 at the lowest rate all ran, only beyond spreads`() {
+        // 500 members: every round's p95 at 500/s is 70-74 ms on simple-1, 90-95 on relay-2 (apart), 72-76 on relay-1 (overlaps)
+        val samples = (1..3).flatMap { r ->
+            on("simple-1", 500, 500, 70L + r, r) + on("simple-1", 500, 1000, 95, r) + on("simple-1", 500, 2000, 300, r) +
+                on("relay-2", 500, 500, 89L + 2 * r, r) + on("relay-2", 500, 1000, 300, r) +
+                on("relay-1", 500, 500, 72L + r, r) + on("relay-1", 500, 1000, 300, r) +
+                on("simple-1", 10, 500, 20, r) + on("relay-2", 10, 500, 20, r) + on("relay-2", 10, 1000, 300, r)
+        }
+        val c = comparison(samples)
+        val apart = c.fanoutCapacity.filterNot { it.subject.key.contains("relay-1") }
+        assertThat(FanoutDeployments.floorFindings(apart, c.fanoutSlo)).describedAs("10 members: far from the floor, no line").containsExactly(
+            "Fan-out, a room of 500 members, by delivery p95 at 500 offered deliveries/s, where capacity decides little: simple-1 delivers " +
+                "fastest, beyond every spread (simple-1 72 ms (71–73); relay-2 93 ms (91–95)).",
+        )
+        assertThat(FanoutDeployments.floorFindings(c.fanoutCapacity, c.fanoutSlo).single())
+            .contains("simple-1 is lowest but not told apart from relay-1 (simple-1 72 ms (71–73); relay-1 74 ms (73–75); relay-2 93 ms (91–95)).")
+        assertThat(FanoutExperiment.findings(c)).containsAll(FanoutDeployments.floorFindings(c.fanoutCapacity, c.fanoutSlo))
+    }
+
+    @Test
     fun `a broken audit is named with its round, step and reason`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))
         assertThat(c.fanout.single().held).isFalse()
