@@ -21,7 +21,7 @@ object Settings {
         if (env.backends.isEmpty()) add("backends: not reported (the preflight plan did not keep /actuator/info)")
         env.fleet?.let { add(deployment(it, env.backends["broker"])) }
         env.fleet?.deployments?.takeIf { it.isNotEmpty() }?.let { add(deployments(it, env.backends["relay"] ?: env.backends["broker"]?.takeIf { env.fleet.broker == "relay" })) }
-        env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; JMeter ran on the same machine") }
+        env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; ${loadFrom(env.settings["remotes"])}") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB") }
         env.settings["warmUpSeconds"]?.let {
             add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
@@ -34,6 +34,15 @@ object Settings {
         add("JMeter ${env.settings["jmeter"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
+    }
+
+    /** Where the load came from (-Djmeter.remotes): JMeter processes on this machine, or the one engine named. */
+    fun loadFrom(remotes: String?): String = when {
+        remotes.isNullOrBlank() -> "JMeter ran on the same machine"
+        remotes == "loopback" -> "JMeter ran on the same machine as one engine (jmeter-server) that the build started on loopback: " +
+            "each plan went to it over RMI and its samples came back (JMeter's distributed mode); its CPU is the JMeter column"
+        else -> "the load came from the JMeter engine at $remotes (JMeter's distributed mode): the JMeter, other-CPU and steal " +
+            "columns describe that engine's machine, not the server's"
     }
 
     /** What carries a deployment's broadcasts: [relay]'s broker when it relays, else Spring's simple broker. */

@@ -52,4 +52,16 @@ class EnvironmentTest {
         assertThat(older.fleet).isNull()
         assertThat(Settings.environmentLines(older)).noneMatch { it.startsWith("server:") }
     }
+
+    @Test
+    fun `the machine line says where the load came from, local JMeter, the loopback engine or an engine elsewhere`(@TempDir dir: Path) {
+        val info = dir.resolve("server-info.json").also { Files.writeString(it, """{"machine":{"cpus":"2","os":"Linux"}}""") }
+        fun machineLine(remotes: String?) = Settings.environmentLines(
+            Environment.read(info, listOfNotNull(remotes?.let { "remotes" to it }).toMap(), emptyList(), Instant.EPOCH),
+        ).single { it.startsWith("server machine:") }
+        assertThat(machineLine(null)).isEqualTo("server machine: 2 CPUs, Linux; JMeter ran on the same machine")
+        assertThat(machineLine("")).isEqualTo(machineLine(null))
+        assertThat(machineLine("loopback")).contains("one engine (jmeter-server) that the build started on loopback").contains("distributed mode")
+        assertThat(machineLine("10.0.0.7:1099")).contains("the JMeter engine at 10.0.0.7:1099").contains("not the server's")
+    }
 }

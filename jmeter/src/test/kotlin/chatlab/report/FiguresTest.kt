@@ -116,6 +116,20 @@ class FiguresTest {
     }
 
     @Test
+    fun `a run from a JMeter engine is not alike a local run, and a run kept before engines existed was local`(@TempDir dir: Path) {
+        val runs = Files.createDirectories(dir.resolve("runs"))
+        val settings = mapOf("slo" to "50", "rounds" to "3")
+        Files.createDirectories(runs.resolve("20261122-060000")).also {
+            Files.writeString(it.resolve("summary.csv"), Figures.render(listOf(p95, capacity)))
+            PreviousRun.writeSettings(it, settings)
+        }
+        assertThat(PreviousRun.find(null, runs, settings + ("remotes" to "")).run).describedAs("local: alike").isNotNull
+        val engine = PreviousRun.find(null, runs, settings + ("remotes" to "loopback"))
+        assertThat(engine.run).isNull()
+        assertThat(engine.note).contains("remotes  → loopback")
+    }
+
+    @Test
     fun `a figure on too few samples shows its change but is never flagged`() {
         val before = Figure("mix", "get chat messages [mysql-keyset] mix deep", "p95", Spread(4.0, 3.0, 4.0, 3), false)
         val previous = PreviousRun("earlier", mapOf(before.key to before))

@@ -1,0 +1,56 @@
+package chatlab.plans
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.w3c.dom.Element
+import java.io.File
+import java.nio.file.Path
+import javax.xml.parsers.DocumentBuilderFactory
+import kotlin.io.path.listDirectoryEntries
+import kotlin.io.path.readText
+
+/**
+ * A local JMeter reads the plans' properties from the build's user properties; a JMeter engine (-Djmeter.remotes) only
+ * from what is sent with each plan (the plugin's propertiesGlobal, JMeter's -G). The pom lists them twice: these hold the
+ * two lists to each other, so that a run from an engine is the run the same command would make locally.
+ */
+class PlanPropertiesTest {
+    private val pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(File("pom.xml"))
+    private val planRead: Set<String> = Path.of("src/test/jmeter").listDirectoryEntries("*.jmx")
+        .flatMap { plan -> Regex("""__P\(([\w.]+)""").findAll(plan.readText()).map { it.groupValues[1] }.toList() }.toSet()
+
+    private fun Element.children(): List<Element> =
+        (0 until childNodes.length).map { childNodes.item(it) }.filterIsInstance<Element>()
+
+    private fun Element.child(name: String): Element? = children().firstOrNull { it.tagName == name }
+
+    /** The JMeter plugin's configurations: the plugin's own (key null) and each execution's, by execution id. */
+    private val configurations: Map<String?, Element> = run {
+        val plugins = pom.getElementsByTagName("plugin").let { list -> (0 until list.length).map { list.item(it) as Element } }
+        val jmeter = plugins.single { it.child("artifactId")?.textContent == "jmeter-maven-plugin" && it.parentNode.parentNode.parentNode.nodeName == "project" }
+        val executions = jmeter.child("executions")?.children().orEmpty()
+        mapOf<String?, Element>(null to jmeter.child("configuration")!!) +
+            executions.mapNotNull { e -> e.child("configuration")?.let { e.child("id")!!.textContent to it } }
+    }
+
+    private fun Element.properties(tag: String): Map<String, String> =
+        child(tag)?.children().orEmpty().associate { it.tagName to it.textContent.trim() }
+
+    @Test
+    fun `every property a plan reads that the build sets is sent to an engine with the same value`() {
+        val plugin = configurations.getValue(null)
+        val local = plugin.properties("propertiesUser").filterKeys { it in planRead }
+        assertThat(local).containsKeys("host", "port", "slo", "capacityRates", "infoFile", "unitsFile", "historyPaths")
+        assertThat(plugin.properties("propertiesGlobal")).isEqualTo(local)
+    }
+
+    @Test
+    fun `an execution that sets plan properties of its own sends them to an engine too`() {
+        val own = configurations.filterKeys { it != null }.mapValues { (_, c) -> c.properties("propertiesUser").filterKeys { it in planRead } }
+            .filterValues { it.isNotEmpty() }
+        assertThat(own).describedAs("executions that set plan properties").containsKey("configuration-judged-sends")
+        for ((id, local) in own) {
+            assertThat(configurations.getValue(id).properties("propertiesGlobal")).describedAs(id).isEqualTo(local)
+        }
+    }
+}
