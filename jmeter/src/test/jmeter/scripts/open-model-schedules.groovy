@@ -191,16 +191,16 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         rate = next
         seconds = step == 0 ? warmupSeconds : stepSeconds
         // A fan-out warm-up may last longer and ramp up (fanout-steps.groovy).
-        def warmUp = fanout && step == 0 ? fanoutSteps.warmUp(extra.deployment as String, seconds) : null
-        if (warmUp != null) seconds = warmUp
+        def warmUp = fanout && step == 0 ? fanoutSteps.warmUp(extra.deployment as String, seconds, rate) : null
+        if (warmUp != null) seconds = warmUp.seconds as double
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
         long delay = lastMissed ? (long) openTimeout : 0L
         pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
         if (fanout) {
             // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
-            def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, rate, seconds, now, delay)
-            extra = fanoutStep.extra + [rampFrom: warmUp != null ? fanoutStep.extra.sendRate / 4 : fanoutStep.extra.sendRate]
+            def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, warmUp != null ? warmUp.rate as double : rate, seconds, now, delay)
+            extra = fanoutStep.extra + [rampFrom: warmUp != null ? rate / (fanoutStep.extra.members as int) / 4 : fanoutStep.extra.sendRate]
             pause = pause + fanoutStep.arrivals
         }
     } else {
