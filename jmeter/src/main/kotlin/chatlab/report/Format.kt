@@ -38,11 +38,15 @@ object Format {
         else -> String.format(Locale.ROOT, "×%,.0f", value)
     }
 
-    /** A latency change as words: `12.3× faster`, `1.4× slower`, `about the same`. */
-    fun change(from: Double, to: Double): String {
+    /**
+     * A latency change as words: `12.3× faster`, `1.4× slower`, `about the same`; [clear] (the rounds lie apart) words a
+     * change under 10 % as `6 % faster`, never as the same.
+     */
+    fun change(from: Double, to: Double, clear: Boolean = false): String {
         if (from <= 0 || to <= 0) return "not comparable"
         val factor = if (to < from) from / to else to / from
         return when {
+            factor < 1.1 && clear -> String.format(Locale.ROOT, "%.0f %% %s", (factor - 1) * 100, if (to < from) "faster" else "slower")
             factor < 1.1 -> "about the same"
             to < from -> "${factor(factor)} faster"
             else -> "${factor(factor)} slower"

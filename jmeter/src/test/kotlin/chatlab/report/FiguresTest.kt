@@ -77,6 +77,14 @@ class FiguresTest {
     }
 
     @Test
+    fun `a latency of one round is not judged, and a small change beyond the spreads is not called the same`() {
+        // Two main runs, the stand-in in round 1 only: 105 → 64 ms "1.6× faster", then 88 → 86 ms "about the same, beyond both spreads".
+        assertThat(Findings.compareLatency(Spread(88.0, 88.0, 88.0, 1), Spread(86.0, 86.0, 86.0, 1)))
+            .isEqualTo("88 ms (88–88) → 86 ms (86–86): about the same in one round, not judged (a verdict needs the spread of several rounds).")
+        assertThat(Findings.compareLatency(Spread(50.0, 49.0, 51.0, 3), Spread(46.0, 45.0, 47.0, 3))).endsWith(": 9 % faster, beyond both spreads.")
+    }
+
+    @Test
     fun `the previous run is the newest kept one of the same settings, or the one given if alike`(@TempDir dir: Path) {
         val runs = Files.createDirectories(dir.resolve("runs"))
         val settings = mapOf("slo" to "50", "rounds" to "3")
