@@ -36,9 +36,7 @@ return [
     },
     // The first warm-up a JMeter process runs on a deployment lasts fanoutWarmUpSeconds, its senders' rate rising from a
     // quarter of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (JMeter's own code
-    // is cold in every round, a deployment's instances before their first step: a later round warms up near the capacity
-    // the earlier ones found, round 1 at the ladder's first rate, and in two runs round 1 held 20-65 % less than rounds
-    // 2-3 in a room of 10); later warm-ups last `seconds`, at `rate`.
+    // is cold in every round, a deployment's instances before their first step); later warm-ups last `seconds`, at `rate`.
     warmUp: { String deployment, double seconds, double rate ->
         warmed.add(deployment) && warmUpSeconds > seconds ? [seconds: warmUpSeconds, rate: Math.max(rate, warmUpRate)] : null
     },

@@ -47,7 +47,7 @@ object FanoutExperiment : Experiment {
         val deployments = c.environment.fleet?.deployments.orEmpty()
         val warmUp = c.environment.settings["fanoutWarmUpSeconds"]?.let {
             "A round's first warm-up on ${if (deployments.isEmpty()) "the server" else "a deployment"} lasted $it s, its senders rising from a quarter of the " +
-                "ladder's first rate" + (c.environment.settings["fanoutWarmUpRate"]?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
+                "ladder's first rate" + (c.environment.settings["fanoutWarmUpRate"]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
         } ?: ""
         if (deployments.isEmpty()) return warmUp
         return "Each room size ran on each deployment in turn (${deployments.joinToString { it.name }}; see the environment), its members and " +
