@@ -132,6 +132,8 @@ object Findings {
         val a = from.judged
         val b = to.judged
         val verdict = when {
+            // One round has no spread to lie beyond (the stand-in's paths run in round 1 only).
+            a.rounds < 2 || b.rounds < 2 -> "not judged (${judged(a)} vs ${judged(b)}: a verdict needs the spread of several rounds, and one of them ran one)"
             a.crossingBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${judged(b)} vs ${judged(a)}), beyond both spreads"
             b.crossingBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${judged(a)} vs ${judged(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +

@@ -228,6 +228,11 @@ class ComparisonBuilderTest {
         }
         val overlap = comparison(ladder("mysql-offset", listOf(25, 100, 50)) + ladder("mysql-keyset", listOf(100, 200, 50)))
         assertThat(Findings.of(overlap)).anySatisfy { assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("no clear difference") }
+        // Two main runs printed "mysql carries more …, beyond both spreads" against the stand-in's one round.
+        val oneRound = comparison(ladder("mysql-offset", listOf(25, 25, 50)) + ladder("mysql-keyset", listOf(200)))
+        assertThat(Findings.of(oneRound)).anySatisfy {
+            assertThat(it).startsWith("Capacity — Pagination on MySQL").contains("not judged (").contains("one of them ran one)")
+        }
     }
 
     @Test
