@@ -132,8 +132,7 @@ object Findings {
         val a = from.judged
         val b = to.judged
         val verdict = when {
-            // One round has no spread to lie beyond (the stand-in's paths run in round 1 only).
-            a.rounds < 2 || b.rounds < 2 -> "not judged (${judged(a)} vs ${judged(b)}: a verdict needs the spread of several rounds, and one of them ran one)"
+            oneRound(a, b) -> "not judged (${judged(a)} vs ${judged(b)}: $NEEDS_ROUNDS, and one of them ran one)"
             a.crossingBelow(b) -> "${to.subject.key} carries more (p95 reached the SLO at ${judged(b)} vs ${judged(a)}), beyond both spreads"
             b.crossingBelow(a) -> "${from.subject.key} carries more (p95 reached the SLO at ${judged(a)} vs ${judged(b)}), beyond both spreads"
             from.atCeiling(ceiling) && to.atCeiling(ceiling) -> "no clear difference (${rate(a)} vs ${rate(b)}): both reach the instrument's " +
@@ -148,13 +147,17 @@ object Findings {
     /** "12 ms (10–14) → 3.1 ms (2.9–3.3): 3.9× faster, beyond both spreads" or "…: no clear difference". */
     fun compareLatency(a: Spread, b: Spread): String {
         val verdict = when {
-            // One round has no spread to lie beyond (the stand-in's paths run in round 1 only): two such runs flipped it.
-            a.rounds < 2 || b.rounds < 2 -> "${Format.change(a.median, b.median)} in one round, not judged (a verdict needs the spread of several rounds)"
+            oneRound(a, b) -> "${Format.change(a.median, b.median)} in one round, not judged ($NEEDS_ROUNDS)"
             b.clearlyBelow(a, RESOLUTION_MS) || a.clearlyBelow(b, RESOLUTION_MS) -> "${Format.change(a.median, b.median, clear = true)}, beyond both spreads"
             else -> "no clear difference (the rounds overlap or lie within JMeter's 1 ms of each other)"
         }
         return "${ms(a)} → ${ms(b)}: $verdict."
     }
+
+    /** One round has no spread to lie beyond (the stand-in's paths run in round 1 only): two runs flipped such verdicts. */
+    private fun oneRound(a: Spread, b: Spread) = a.rounds < 2 || b.rounds < 2
+
+    private const val NEEDS_ROUNDS = "a verdict needs the spread of several rounds"
 
     private fun caveat(standIn: Boolean) =
         if (standIn) " MongoDB here is the in-memory stand-in, which scans every document: this says nothing about real MongoDB." else ""
