@@ -96,10 +96,14 @@ object PoolSection : ExperimentSection<PoolRow> {
             }
             val bestP95 = best.measured.spread { it.p95 }
             val alike = clean.filterNot { bestP95.clearlyBelow(it.measured.spread { s -> s.p95 }) }.map { it.size }
+            val higher = clean.map { it.size } - alike.toSet()
             val failing = list.filter { it.errorPct.max > 0 }.map { it.size }
+            // Sizes the spreads do not tell apart are named together: which of them has the lowest median moves from run to run.
+            val lowest = if (alike.size == 1) "lowest p95 at size ${best.size}, ${Columns.spread(bestP95)} ms, below every other size beyond the spreads"
+                else "lowest p95 at sizes ${alike.joinToString()}, not told apart (the lowest median ${Columns.spread(bestP95)} ms, at size ${best.size})"
             add(
-                "Pool, $kind (${best.target}): lowest p95 at size ${best.size}, ${Columns.spread(bestP95)} ms; " +
-                    "no clear difference from it at sizes ${alike.joinToString()}" +
+                "Pool, $kind (${best.target}): $lowest" +
+                    (if (higher.isNotEmpty()) "; clearly higher at sizes ${higher.joinToString()}" else "") +
                     (if (failing.isNotEmpty()) "; failures at sizes ${failing.joinToString()}" else "") +
                     (rule?.let { r -> ". The rule of thumb ($r) " + if (r in alike) "is among the best sizes." else if (list.none { it.size == r }) "was not swept." else "is clearly worse than the best here." } ?: "."),
             )

@@ -38,12 +38,23 @@ class PoolSectionTest {
         val findings = PoolSection.findings(PoolRow.of(samples, cores = 2))
         assertThat(findings[0]).startsWith("Pool: LOST OR EXTRA UPDATES at sizes 8")
         assertThat(findings).anySatisfy {
-            assertThat(it).startsWith("Pool, read (mysql-offset page 100): lowest p95 at size 4, 8.5 (7.5–9.5) ms; no clear difference from it at sizes 4, 8; failures at sizes 2. " +
+            assertThat(it).startsWith("Pool, read (mysql-offset page 100): lowest p95 at sizes 4, 8, not told apart (the lowest median 8.5 (7.5–9.5) ms, at size 4); " +
+                "clearly higher at sizes 9, 10, 64; failures at sizes 2. " +
                 "The rule of thumb (4) is among the best sizes.")
         }
+        assertThat(findings).anySatisfy { assertThat(it).startsWith("Pool, write (mysql counter): lowest p95 at sizes 2, 8, not told apart") }
         assertThat(findings).anySatisfy { assertThat(it).startsWith("Pool, the public finding that 9 connections beat the default 10 (avg 1,660 vs 1,896 ms): held") }
         val table = PoolSection.table(PoolRow.of(samples, cores = 2))
         assertThat(table.rows.map { it[1] }).contains("4 (rule of thumb)")
         assertThat(PoolSection.charts(PoolRow.of(samples, cores = 2))).hasSize(2).allSatisfy { assertThat(it.markup).contains("rule of thumb: 4") }
+    }
+
+    @Test
+    fun `a size below every other beyond the spreads is named alone`() {
+        val rows = PoolRow.of((1..3).flatMap { r -> step("read", 8, r, 50, ms = 5) + step("read", 16, r, 50, ms = 9 + r.toLong()) }, cores = 2)
+        assertThat(PoolSection.findings(rows).single()).isEqualTo(
+            "Pool, read (mysql-offset page 100): lowest p95 at size 8, 5.5 (5.5–5.5) ms, below every other size beyond the spreads; clearly higher at sizes 16. " +
+                "The rule of thumb (4) was not swept.",
+        )
     }
 }
