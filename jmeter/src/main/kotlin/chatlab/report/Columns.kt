@@ -47,7 +47,7 @@ object Columns {
                     path.subject.key, if (path.instrument) "none: ${path.subject.title}" else backends(path.backends, path.standIn), Findings.capacity(path),
                     if (path.instrument) "ceiling" else path.ofCeiling(ceiling)?.let { Format.share(it) + if (path.atCeiling(ceiling)) " ◆" else "" } ?: "–",
                     vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
-                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing),
+                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, judged = !path.instrument),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
                     if (refined) listOf(path.steps.filterNot { onLadder(it.rate) }.joinToString("; ") { "${Format.rate(it.rate)}/s: ${cell(it)}" }.ifEmpty { "–" })
                     else emptyList()
@@ -88,7 +88,9 @@ object Columns {
 
     const val CEILING_NOTE = "“of the ceiling”: the path's capacity as a share of the instrument's (median against median), the instrument being " +
         "the server's cheapest authenticated answer under the same ladder: the most this load generator and server carry together on this machine. " +
-        "◆ at the ceiling: the path's judged rounds reach the instrument's median round, so the machine, not the store, sets its figure."
+        "◆ at the ceiling: the path's judged rounds reach the instrument's median round, so the machine, not the store, sets its figure. " +
+        "The ceiling is the instrument's capacity; its own p95 = SLO point is shown, never judged: there the load generator and the " +
+        "server share the cores, and that point moves between runs more than the rung held does."
     const val CROSSING_NOTE = "‡ where p95 reached the SLO: interpolated (log rate against log p95) between the last step held and the next one " +
         "that round ran when that step missed on latency alone, else the last step held. Capacity verdicts are drawn on it: unlike the rung held, it is not quantized to the ladder's ×1.2 steps."
     /** A figure judged (in findings, or flagged against the previous run) rests on at least this many samples a round. */

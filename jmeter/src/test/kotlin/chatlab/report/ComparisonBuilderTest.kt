@@ -108,6 +108,12 @@ class ComparisonBuilderTest {
         assertThat(Findings.of(c)).anySatisfy { assertThat(it).startsWith("Capacity — Pagination on MySQL (mysql-offset → mysql-keyset): mysql-keyset carries more") }
         assertThat(Columns.capacity("reads", c.readCapacity, c).rows.map { it[3] }).containsExactly("25 %", "100 % ◆", "100 % ◆", "ceiling")
 
+        // Against a run whose crossings were half of these: a path's crossing is flagged, the instrument's is shown, never judged.
+        val halved = Figures.of(c).map { if (it.figure == "slo crossing") it.copy(spread = it.spread.let { s -> Spread(s.median / 2, s.min / 2, s.max / 2, s.rounds) }) else it }
+        val against = Columns.capacity("reads", c.readCapacity, c.copy(previous = PreviousRun("earlier", halved.associateBy { it.key }))).rows
+        assertThat(against.single { it[0] == "mysql-offset" }[6]).isEqualTo("+100 % ⚑")
+        assertThat(against.single { it[0] == "instrument" }[6]).isEqualTo("+100 % (not judged)")
+
         // An instrument that held the ladder's top (capped by capacityMax) measured the ladder: nothing is placed at it.
         val capped = comparison(samples.filterNot { it.label == "who am i [instrument] capacity@1600" })
         assertThat(Findings.ceiling(capped.readCapacity)).isNull()
