@@ -95,10 +95,11 @@ object PoolSection : ExperimentSection<PoolRow> {
                 continue
             }
             val bestP95 = best.measured.spread { it.p95 }
-            val alike = clean.filterNot { bestP95.clearlyBelow(it.measured.spread { s -> s.p95 }) }.map { it.size }
+            val alike = clean.filterNot { bestP95.clearlyBelow(it.measured.spread { s -> s.p95 }, Findings.RESOLUTION_MS) }.map { it.size }
             val higher = clean.map { it.size } - alike.toSet()
             val failing = list.filter { it.errorPct.max > 0 }.map { it.size }
-            // Sizes the spreads do not tell apart are named together: which of them has the lowest median moves from run to run.
+            // Sizes the spreads do not tell apart (by more than JMeter's 1 ms, as every latency verdict) are named together:
+            // which of them has the lowest median moves from run to run.
             val lowest = if (alike.size == 1) "lowest p95 at size ${best.size}, ${Columns.spread(bestP95)} ms, below every other size beyond the spreads"
                 else "lowest p95 at sizes ${alike.joinToString()}, not told apart (the lowest median ${Columns.spread(bestP95)} ms, at size ${best.size})"
             add(
@@ -113,7 +114,7 @@ object PoolSection : ExperimentSection<PoolRow> {
         if (nine != null && ten != null) {
             val a = nine.measured.spread { it.mean }
             val b = ten.measured.spread { it.mean }
-            val ours = when { a.clearlyBelow(b) -> "held"; b.clearlyBelow(a) -> "reversed"; else -> "no clear difference" }
+            val ours = when { a.clearlyBelow(b, Findings.RESOLUTION_MS) -> "held"; b.clearlyBelow(a, Findings.RESOLUTION_MS) -> "reversed"; else -> "no clear difference" }
             add("Pool, the public finding that 9 connections beat the default 10 (avg 1,660 vs 1,896 ms): $ours here " +
                 "(reads avg ${Columns.spread(a)} vs ${Columns.spread(b)} ms).")
         }

@@ -57,4 +57,11 @@ class PoolSectionTest {
                 "The rule of thumb (4) was not swept.",
         )
     }
+
+    @Test
+    fun `sizes within JMeter's 1 ms of the best are not told apart from it`() {
+        val rows = PoolRow.of((1..3).flatMap { r -> step("read", 8, r, 50, ms = 5) + step("read", 10, r, 50, ms = 6) + step("read", 16, r, 50, ms = 8) }, cores = 2)
+        assertThat(PoolSection.findings(rows).single())
+            .startsWith("Pool, read (mysql-offset page 100): lowest p95 at sizes 8, 10, not told apart (the lowest median 5.5 (5.5–5.5) ms, at size 8); clearly higher at sizes 16.")
+    }
 }
