@@ -24,8 +24,8 @@ data class Environment(
     /** [deployments]: the further groups of instances the fan-out loaded in turn (`fleet.deployments`), in the server's order. */
     data class Fleet(val instances: Int, val broker: String, val urls: List<String>, val deployments: List<Deployment> = emptyList())
 
-    /** One further deployment: its name (`relay-2`), broker and instances' addresses. */
-    data class Deployment(val name: String, val broker: String, val urls: List<String>)
+    /** One further deployment: its name (`relay-2`), broker and instances' addresses, and its outbound pool when it set one. */
+    data class Deployment(val name: String, val broker: String, val urls: List<String>, val outboundThreads: Int? = null)
 
     fun labelOf(backend: String): String = backends[backend]?.label ?: "$backend (not reported)"
 
@@ -64,7 +64,10 @@ data class Environment(
                 root.path("fleet").takeIf { it.isObject }?.let { node ->
                     fleet = Fleet(
                         node.path("instances").asInt(1), node.path("broker").asText(), node.path("urls").map { it.asText() },
-                        node.path("deployments").map { d -> Deployment(d.path("name").asText(), d.path("broker").asText(), d.path("urls").map { it.asText() }) },
+                        node.path("deployments").map { d ->
+                            Deployment(d.path("name").asText(), d.path("broker").asText(), d.path("urls").map { it.asText() },
+                                d.path("outboundThreads").takeIf { it.isInt }?.asInt())
+                        },
                     )
                 }
             }

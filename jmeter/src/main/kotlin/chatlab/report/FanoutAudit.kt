@@ -19,7 +19,7 @@ data class FanoutAudit(
     val held: Boolean get() = broken.isEmpty()
 
     companion object {
-        private val label = Regex("""^audit \[(\d+ members(?: on [a-z]+-\d+)?)] .+$""")
+        private val label = Regex("""^audit \[(${Subjects.ROOM_PATH})] .+$""")
         private val counts = Regex("""(\d+) messages stored \((\d+) acknowledged\), (\d+) deliveries to (\d+) members""")
         private val arrivalOrder = Regex("""(\d+) of \d+ members received them in another order""")
 

@@ -12,7 +12,7 @@ data class FanoutStep(val room: String, val round: Int, val rate: Double, val st
 
 /** Where a delivery's time went at each room size's capacity: the server's stages against what the members measured. */
 object FanoutStages {
-    private val audit = Regex("""^audit \[(\d+ members(?: on [a-z]+-\d+)?)] capacity@([0-9.]+)$""")
+    private val audit = Regex("""^audit \[(${Subjects.ROOM_PATH})] capacity@([0-9.]+)$""")
     private val stage = Regex("""(\w+) ([0-9.]+) ms × (\d+)""")
     const val MARK = "; server stages, mean: "
     val STAGES = listOf("store", "broker", "outbound")

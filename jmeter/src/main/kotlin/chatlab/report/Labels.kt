@@ -57,8 +57,13 @@ object Subjects {
     const val SEND_TO_DELIVERY = "send-to-delivery"
     /** The fan-out plan's sample per member and message: from the SEND to this member's receipt. */
     const val DELIVERY = "delivery"
-    /** The fan-out plan's room sizes, as it names them: `<members> members`, `<members> members on <deployment>` with deployments. */
-    val ROOM_SIZE = Regex("^(\\d+) members(?: on ([a-z]+-\\d+))?$")
+    /**
+     * A fan-out path as the plan names it: `<members> members`, `<members> members on <deployment>` with deployments, the
+     * deployment as the server names it (`relay-2`, `simple-1-outbound8`).
+     */
+    private const val DEPLOYMENT = """[a-z]+-\d+(?:-outbound\d+)?"""
+    const val ROOM_PATH = """\d+ members(?: on $DEPLOYMENT)?"""
+    val ROOM_SIZE = Regex("""^(\d+) members(?: on ($DEPLOYMENT))?$""")
 
     fun roomSize(key: String): Subject = Subject(key, "a room of $key", listOf("mysql"))
 

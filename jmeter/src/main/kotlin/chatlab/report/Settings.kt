@@ -53,7 +53,8 @@ object Settings {
     fun deployments(deployments: List<Environment.Deployment>, broker: Backend?): String =
         "fan-out deployments, loaded in turn (instances of their own, started by the first, on its backends and data): " +
             deployments.joinToString("; ") { d ->
-                "${d.name}: ${d.urls.size} instance${if (d.urls.size == 1) "" else "s"}, " + broadcast(d.broker, broker)
+                "${d.name}: ${d.urls.size} instance${if (d.urls.size == 1) "" else "s"}, " + broadcast(d.broker, broker) +
+                    (d.outboundThreads?.let { ", writing to its clients on $it outbound threads (a deployment without its own: the first instance's, by default Spring's twice the cores)" } ?: "")
             }
 
     /** Which server instances carried the run and what broadcast between them: every figure is the whole fleet's. */

@@ -35,12 +35,14 @@ class EnvironmentTest {
                            "relay":{"product":"Apache ActiveMQ Artemis","version":"2.42.0","origin":"embedded","label":"Artemis (embedded)"}},
                "fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:41001"],"deployments":[
                  {"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:41002"]},
-                 {"name":"relay-2","broker":"relay","instances":2,"urls":["http://127.0.0.1:41003","http://127.0.0.1:41004"]}]}}""",
+                 {"name":"relay-2","broker":"relay","instances":2,"urls":["http://127.0.0.1:41003","http://127.0.0.1:41004"]},
+                 {"name":"simple-1-outbound8","broker":"simple","instances":1,"urls":["http://127.0.0.1:41005"],"outboundThreads":8}]}}""",
         )
-        assertThat(env.fleet!!.deployments.map { it.name to it.urls.size }).containsExactly("simple-1" to 1, "relay-2" to 2)
+        assertThat(env.fleet!!.deployments.map { it.name to it.urls.size }).containsExactly("simple-1" to 1, "relay-2" to 2, "simple-1-outbound8" to 1)
         assertThat(Settings.environmentLines(env)).contains(
             "fan-out deployments, loaded in turn (instances of their own, started by the first, on its backends and data): " +
-                "simple-1: 1 instance, Spring's in-memory simple broker; relay-2: 2 instances, STOMP broker relay to Artemis (embedded)",
+                "simple-1: 1 instance, Spring's in-memory simple broker; relay-2: 2 instances, STOMP broker relay to Artemis (embedded); " +
+                "simple-1-outbound8: 1 instance, Spring's in-memory simple broker, writing to its clients on 8 outbound threads (a deployment without its own: the first instance's, by default Spring's twice the cores)",
         )
     }
 

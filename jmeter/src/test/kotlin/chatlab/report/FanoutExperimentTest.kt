@@ -70,6 +70,22 @@ class FanoutExperimentTest {
     }
 
     @Test
+    fun `a deployment with an outbound pool of its own is a column of its own, its audits read like the others'`() {
+        val samples = (1..3).flatMap { r ->
+            on("simple-1", 100, 500, 20, r) + on("simple-1", 100, 1000, 300, r) +
+                on("simple-1-outbound8", 100, 500, 20, r) + on("simple-1-outbound8", 100, 1000, 30, r) + on("simple-1-outbound8", 100, 2000, 300, r)
+        }
+        val c = comparison(samples + Sample(0, 5, "audit [100 members on simple-1-outbound8] capacity@1000", "200", held(10, 100), true, "", "", 1))
+        assertThat(c.fanoutCapacity.map { Subjects.deploymentOf(it.subject.key) }).containsExactlyInAnyOrder("simple-1", "simple-1-outbound8")
+        val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out by deployment") }
+        assertThat(table.rows.single()).containsExactly("100 members", "500/s (500–500)", "1,000/s (1,000–1,000)")
+        assertThat(FanoutExperiment.findings(c)).contains(
+            "Fan-out, a room of 100 members: simple-1-outbound8 carries the most, beyond every spread (1,000/s (1,000–1,000) deliveries; simple-1 500/s (500–500)).",
+        )
+        assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("100 members on simple-1-outbound8" to 1000L)
+    }
+
+    @Test
     fun `a room whose lowest step already takes half the SLO is named, to be compared by its p95 and not its capacity`() {
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 300) + deliveries(500, 500, 70) + deliveries(500, 1000, 90) + deliveries(500, 2000, 300))
         val floors = FanoutDeployments.floors(c.fanoutCapacity, c.fanoutSlo)

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit
 
 /**
  * `chatlab.fleet.instances=2`: one command starts two instances on one set of backends and one broker, as the load run
- * does (with the load run's empty `--chatlab.broker=`), and `chatlab.fleet.deployments=simple:1` a third beside them,
- * on the simple broker.
+ * does (with the load run's empty `--chatlab.broker=`), and `chatlab.fleet.deployments=simple:1:outbound=3` a third beside
+ * them, on the simple broker, writing to its clients on a pool of its own size.
  */
 class FleetIT {
     private val http = HttpClient.newHttpClient()
@@ -33,7 +33,7 @@ class FleetIT {
         val port = FreePort.find()
         val first = ChildProcess(
             "fleet", "chatlab.ChatlabApplicationKt",
-            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.broker=", "--chatlab.fleet.deployments=simple:1", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
+            listOf("--spring.profiles.active=it", "--server.port=$port", "--chatlab.fleet.instances=2", "--chatlab.broker=", "--chatlab.fleet.deployments=simple:1:outbound=3", "--chatlab.fleet.heap=768m", "--chatlab.fleet.logs=target/cluster-logs", "--chatlab.exit-with-parent=true"),
             Path.of("target", "cluster-logs", "fleet-$port.log"), heap = "1g",
         ).start()
         var second = -1
@@ -51,7 +51,14 @@ class FleetIT {
             val info = http.send(HttpRequest.newBuilder(URI("http://127.0.0.1:$port/actuator/info")).build(), HttpResponse.BodyHandlers.ofString()).body()
             assertThat(info).describedAs("/actuator/info names the fleet a load run spreads over, and the deployment beside it")
                 .contains(""""fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:$port","http://127.0.0.1:$second"],""" +
-                    """"deployments":[{"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:$third"]}]}""")
+                    """"deployments":[{"name":"simple-1-outbound3","broker":"simple","instances":1,"urls":["http://127.0.0.1:$third"],"outboundThreads":3}]}""")
+            fun outboundPool(at: Int): Any? {
+                val metric = RaceClient(at, Cluster.SECRET).get("/actuator/metrics/executor.pool.core?tag=name:clientOutboundChannelExecutor", 1)!!
+                assertThat(metric.status).describedAs("the outbound pool's metric: %s", metric.body).isEqualTo(200)
+                return ((metric.body["measurements"] as List<*>).single() as Map<*, *>)["value"]
+            }
+            assertThat(outboundPool(third)).describedAs("the deployment writes to its clients on its own 3 threads").isEqualTo(3.0)
+            assertThat(outboundPool(port)).describedAs("the first keeps Spring's twice the cores").isEqualTo(2.0 * Runtime.getRuntime().availableProcessors())
 
             val resized = RaceClient(port, Cluster.SECRET).put("/api/v1/lab/pools/mysql?size=7", 1, scope = "lab")!!
             assertThat(resized.status).isEqualTo(200)
@@ -72,7 +79,7 @@ class FleetIT {
             val itsMessageId = "deployment-" + UUID.randomUUID()
             alone.send(session, 5, mapOf("content" to "on the simple broker", "clientMessageId" to itsMessageId), "mysql")
             val heard = generateSequence { itsRoom.poll(10, TimeUnit.SECONDS) }.firstOrNull { it.clientMessageId == itsMessageId }
-            assertThat(heard).describedAs("the simple-1 deployment delivers its own room's broadcasts").isNotNull
+            assertThat(heard).describedAs("the simple-1-outbound3 deployment delivers its own room's broadcasts").isNotNull
 
             // The send path's stages, as the fan-out audit reads them: the first instance answers for the fleet, the
             // second for itself. The store write happened on the second, the delivery to the listener on the first.

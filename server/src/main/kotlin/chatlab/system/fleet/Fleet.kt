@@ -63,7 +63,7 @@ class Fleet(
             val index = i + 2
             val port = FreePort.find()
             val broker = deployment?.broker ?: Broker.RELAY
-            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), broker)
+            val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), broker, deployment?.outboundThreads)
             val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")
             val process = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start()
             started += FleetMember(index, port, process.pid(), deployment) to process

@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component
 /**
  * `/actuator/info` → `fleet`: how many instances serve, their base URLs (this one first) and which broker carries
  * room broadcasts, so a load run can spread its clients over every instance and label its figures with the count;
- * `deployments`: each further group of instances (`chatlab.fleet.deployments`), by name, with its broker and URLs.
+ * `deployments`: each further group of instances (`chatlab.fleet.deployments`), by name, with its broker and URLs
+ * (and its outbound pool, when it sets its own).
  */
 @Component
 class FleetInfoContributor(private val fleet: Fleet, private val env: Environment) : InfoContributor {
@@ -17,7 +18,8 @@ class FleetInfoContributor(private val fleet: Fleet, private val env: Environmen
     override fun contribute(builder: Info.Builder) {
         val own = fleet.own()
         val deployments = fleet.deployments().map { (deployment, members) ->
-            mapOf("name" to deployment.name, "broker" to deployment.broker.key, "instances" to members.size, "urls" to members.map { it.baseUrl })
+            mapOf("name" to deployment.name, "broker" to deployment.broker.key, "instances" to members.size, "urls" to members.map { it.baseUrl }) +
+                (deployment.outboundThreads?.let { mapOf("outboundThreads" to it) } ?: emptyMap())
         }
         builder.withDetail(
             "fleet",

@@ -29,6 +29,7 @@ class WebSocketConfig(
     private val ended: EndedSessions,
     private val taps: List<OutboundTap>,
     private val relay: RelayProperties,
+    private val stomp: StompProperties,
     env: Environment,
 ) : WebSocketMessageBrokerConfigurer, DisposableBean {
     private val broker = Broker.of(env)
@@ -88,9 +89,10 @@ class WebSocketConfig(
 
     /**
      * Outbound, the features' taps ([OutboundTap]: the send path's timers); through the relay, a session that sent
-     * DISCONNECT gets no ERROR frame for the broker's closing ([EndedSessions]).
+     * DISCONNECT gets no ERROR frame for the broker's closing ([EndedSessions]). Its pool: [StompProperties.outboundThreads].
      */
     override fun configureClientOutboundChannel(registration: ChannelRegistration) {
+        stomp.outboundThreads?.let { registration.taskExecutor().corePoolSize(it).maxPoolSize(it) }
         registration.interceptors(*taps.toTypedArray())
         if (broker == Broker.RELAY) registration.interceptors(ended)
     }

@@ -1,6 +1,7 @@
 package chatlab.system.fleet
 
 import chatlab.system.stomp.Broker
+import chatlab.system.stomp.StompProperties
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
@@ -18,6 +19,14 @@ class DeploymentTest {
     }
 
     @Test
+    fun `a deployment may write to its clients on an outbound pool of its own, and is named after it`() {
+        assertThat(Deployment.parse("simple:1:outbound=8")).isEqualTo(Deployment(Broker.SIMPLE, 1, outboundThreads = 8))
+        assertThat(Deployment.parse(" relay:2 : Outbound = 16 ").name).isEqualTo("relay-2-outbound16")
+        assertThat(Deployment.listOf(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,simple:1:outbound=1")).map { it.name })
+            .containsExactly("simple-1", "simple-1-outbound1")
+    }
+
+    @Test
     fun `a deployment that cannot work is refused at start with what to write instead`() {
         assertThatThrownBy { Deployment.parse("simple:2") }.hasMessageContaining("reaches one instance only; use relay:2")
         assertThatThrownBy { Deployment.parse("rabbit:1") }.hasMessageContaining("names no broker")
@@ -25,5 +34,10 @@ class DeploymentTest {
         assertThatThrownBy { Deployment.parse("relay:two") }.hasMessageContaining("no instance count")
         assertThatThrownBy { Deployment.parse("relay:0") }.hasMessageContaining("1 to ${FleetProperties.MAX} instances")
         assertThatThrownBy { FleetProperties(instances = 4, deployments = listOf("relay:2", "relay:3")) }.hasMessageContaining("9 instances in all")
+        assertThatThrownBy { Deployment.parse("simple:1:threads=8") }.hasMessageContaining("an option other than outbound=<threads>")
+        assertThatThrownBy { Deployment.parse("simple:1:outbound=many") }.hasMessageContaining("no outbound thread count")
+        assertThatThrownBy { Deployment.parse("simple:1:outbound") }.hasMessageContaining("no outbound thread count")
+        assertThatThrownBy { Deployment.parse("simple:1:outbound=0") }.hasMessageContaining("1 to ${StompProperties.MAX_THREADS} threads")
+        assertThatThrownBy { Deployment.parse("simple:1:outbound=8:x") }.hasMessageContaining("is not <simple|relay>:<instances>[:outbound=<threads>]")
     }
 }

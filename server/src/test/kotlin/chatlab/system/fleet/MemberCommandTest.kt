@@ -15,4 +15,13 @@ class MemberCommandTest {
         assertThat(command).contains("--chatlab.fleet.instances=1", "--chatlab.seed.messages=10", "--server.port=9000", "--chatlab.fleet.member=3")
             .doesNotContain("--chatlab.fleet.instances=2", "--chatlab.fleet.deployments=relay:2")
     }
+
+    @Test
+    fun `a deployment's own outbound pool replaces the first instance's, and without one the first's is kept`() {
+        val args = listOf("--chatlab.stomp.outbound-threads=4", "--chatlab.seed.messages=10")
+        val own = MemberCommand.of(2, 9000, "1g", Path.of("/tmp/stack.properties"), "chatlab.Main", args, Broker.SIMPLE, outboundThreads = 8)
+        assertThat(own.filter { it.startsWith("--chatlab.stomp.outbound-threads") }).containsExactly("--chatlab.stomp.outbound-threads=8")
+        val inherited = MemberCommand.of(2, 9000, "1g", Path.of("/tmp/stack.properties"), "chatlab.Main", args, Broker.SIMPLE)
+        assertThat(inherited.filter { it.startsWith("--chatlab.stomp.outbound-threads") }).containsExactly("--chatlab.stomp.outbound-threads=4")
+    }
 }
