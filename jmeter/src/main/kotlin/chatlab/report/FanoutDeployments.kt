@@ -47,12 +47,16 @@ object FanoutDeployments {
 
     /**
      * Per room size where capacity decides little (some deployment's lowest step took half the SLO, see [floors]): the
-     * deployments by their delivery p95 at the lowest rate all of them ran, median of rounds (min–max); the lowest named
-     * only when its worst round lies below every other's best by more than JMeter's 1 ms.
+     * deployments by their delivery p95 at the lowest rate all of them ran in two rounds or more, median of rounds
+     * (min–max); the lowest named only when its worst round lies below every other's best by more than JMeter's 1 ms.
+     * A later round's ladder starts near the capacity found, so the lowest steps often ran in round 1 alone: a spread of
+     * one round is a point, and no verdict rests on it.
      */
     fun floorFindings(paths: List<CapacityPath>, slo: Double): List<String> = grid(paths).mapNotNull { (members, row) ->
         if (row.size < 2 || row.values.none { atFloor(it, slo) }) return@mapNotNull null
-        val rate = row.values.map { p -> p.steps.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull() ?: return@mapNotNull null
+        val rate = row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+            ?: return@mapNotNull "Fan-out, a room of $members members, where capacity decides little: no rate ran in two rounds or more on " +
+                "every deployment, so their p95s are not compared (a verdict needs the spread of several rounds)."
         val ranked = row.mapValues { (_, p) -> p.steps.first { it.rate == rate }.measured.spread { it.p95 } }.entries.sortedBy { it.value.median }
         val (best, top) = ranked.first()
         val tied = ranked.drop(1).filterNot { top.clearlyBelow(it.value, Findings.RESOLUTION_MS) }

@@ -118,6 +118,23 @@ class FanoutExperimentTest {
     }
 
     @Test
+    fun `the p95 comparison where capacity decides little rests on a rate every deployment ran in two rounds or more`() {
+        // The lowest rate, 500/s, ran in round 1 only (later ladders start near the capacity found); 1000/s in every round.
+        val samples = (1..3).flatMap { r ->
+            (if (r == 1) on("simple-1", 500, 500, 60, r) + on("relay-1", 500, 500, 90, r) else emptyList()) +
+                on("simple-1", 500, 1000, 70L + r, r) + on("relay-1", 500, 1000, 89L + r, r) + on("relay-1", 500, 2000, 300, r)
+        }
+        val c = comparison(samples)
+        assertThat(FanoutDeployments.floorFindings(c.fanoutCapacity, c.fanoutSlo).single()).isEqualTo(
+            "Fan-out, a room of 500 members, by delivery p95 at 1,000 offered deliveries/s, where capacity decides little: simple-1 delivers " +
+                "fastest, beyond every spread (simple-1 72 ms (71–73); relay-1 91 ms (90–92)).",
+        )
+        val once = comparison(samples.filterNot { it.round == 3 || (it.round == 2 && it.label.contains("relay-1")) })
+        assertThat(FanoutDeployments.floorFindings(once.fanoutCapacity, once.fanoutSlo).single())
+            .isEqualTo("Fan-out, a room of 500 members, where capacity decides little: no rate ran in two rounds or more on every deployment, so their p95s are not compared (a verdict needs the spread of several rounds).")
+    }
+
+    @Test
     fun `a broken audit is named with its round, step and reason`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))
         assertThat(c.fanout.single().held).isFalse()
