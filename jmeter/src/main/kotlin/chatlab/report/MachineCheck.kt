@@ -31,7 +31,8 @@ object MachineCheck {
         val change = c.previous?.change("machine", LABEL, "cpu ms", now)
         val slower = change != null && change.ratio > 1
         val verdict = when {
-            change == null -> "no like run to compare the machine with (${c.previousNote})."
+            // The header says why (which settings differ from the newest kept run); no need to say it twice.
+            change == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
             else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(Math.abs(change.ratio - 1))} " +
                 (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +
