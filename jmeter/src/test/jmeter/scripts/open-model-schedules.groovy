@@ -42,12 +42,13 @@ if (info != null && info.isFile()) {
     if (mongo != null && mongo.origin != 'stand-in') standIns = []
     mongoStandIn = mongo?.origin == 'stand-in'
 }
-// Which paths run: the SQLite ones with the sqlite experiment (sqlitePaths), the instrument's ceiling whenever the
-// plan runs, the others with this plan's own (chatPaths); none named in skipPaths (the sends' extra rounds skip what
-// no verdict rests on: the stand-in and the instrument, measured in rounds 1-3).
-def skipPaths = (vars.get('skipPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
-def on = { String path ->
-    path in skipPaths ? false : path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
+// Which paths run (in a shape: reference, capacity, mix, fanout): the SQLite ones with the sqlite experiment
+// (sqlitePaths), the instrument's ceiling whenever the plan runs, the others with this plan's own (chatPaths); none that
+// skipPaths names (skip-paths.groovy: the judged rounds 4-5 skip what no verdict rests on, measured in rounds 1-3).
+def skipped = evaluate(new File(vars.get('scripts'), 'skip-paths.groovy'))
+def laterRoundStart = evaluate(new File(vars.get('scripts'), 'later-round-start.groovy'))
+def on = { String path, String shape = null ->
+    skipped(path, shape) ? false : path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
         : path.startsWith('sqlite') ? vars.get('sqlitePaths') == 'true' : vars.get('chatPaths') == 'true'
 }
 props.put('chatlab.on', on)
@@ -88,9 +89,9 @@ def rungsAbove = { List ladder, double low, boolean extend ->
     }
     rungs.findAll { it > low && (maxRate <= 0 || it <= maxRate) }
 }
-// Capacities earlier rounds of this run found (kept beside units.csv): a later round starts at 2^(-1/4) (84 %) of the
-// lowest of them and climbs by x1.41 from there (stepping down by halves if that start misses), so its time goes to
-// the steps near the capacity instead of the rungs every earlier round held.
+// Capacities earlier rounds of this run found (kept beside units.csv): a later round starts at 84 % of them
+// (later-round-start.groovy) and climbs by x1.41 from there (stepping down by halves if that start misses), so its
+// time goes to the steps near the capacity instead of the rungs every earlier round held.
 def ladderFile = vars.get('unitsFile') ? new File(new File(vars.get('unitsFile')).getParentFile(), 'ladders.csv') : null
 def earlier = [:].withDefault { [] }
 def earlierLines = ladderFile != null && ladderFile.isFile() ? ladderFile.readLines().findAll { it.split(',').size() == 2 } : []
@@ -108,9 +109,9 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 // than any other (a stand-in read takes seconds). A path's rounds so far are its lines in the ladder file.
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
 def everyRound = on
-on = { String path ->
+on = { String path, String shape = null ->
     def rounds = earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)].size() : 0
-    everyRound(path) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && rounds >= standInRounds)
+    everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && rounds >= standInRounds)
 }
 props.put('chatlab.on', on)
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
@@ -128,7 +129,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         path = slot?.path
         if (slot != null) extra = [room: slot.room, ports: slot.ports, deployment: slot.deployment]
     }
-    if (path == null || !on(path)) {
+    if (path == null || !on(path, shape)) {
         props.remove('chatlab.current')
         return pause
     }
@@ -140,10 +141,9 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     String label
     if (shape == 'capacity' || fanout) {
         if (step <= 1) {
-            def before = standIn ? [] : earlierOf(path)
-            def later = !before.isEmpty() && before.min() > ladder[0]
-            ladders.put(path, [low: 0d, lowP95: null, high: null, refined: 0, last: null, later: later,
-                               start: later ? (double) Math.round(before.min() * Math.pow(2d, -0.25d)) : ladder[0]])
+            def laterStart = standIn ? null : laterRoundStart(earlierOf(path), ladder[0] as double)
+            ladders.put(path, [low: 0d, lowP95: null, high: null, refined: 0, last: null, later: laterStart != null,
+                               start: laterStart ?: ladder[0]])
         }
         def ladderOf = ladders.get(path)
         boolean lastMissed = false

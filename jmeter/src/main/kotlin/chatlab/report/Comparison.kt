@@ -121,7 +121,7 @@ data class Comparison(
     val fanout: List<FanoutAudit> = emptyList(),
     /** The fan-out experiment's audited steps with the server's send-path stages (empty when it did not run). */
     val fanoutSteps: List<FanoutStep> = emptyList(),
-    /** The most rounds any plan ran (the send capacities run more rounds than the rest, see [planRounds]). */
+    /** The most rounds any plan ran (the read and send capacities run more rounds than the rest, see [planRounds]). */
     val rounds: Int = 1,
     /** Per plan that ran, its rounds (empty: every plan ran [rounds]). */
     val planRounds: Map<String, Int> = emptyMap(),

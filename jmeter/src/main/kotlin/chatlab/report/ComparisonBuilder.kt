@@ -100,7 +100,7 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
     private fun capacity(sampler: String, subjects: List<Subject>, limit: Double = slo): List<CapacityPath> = subjects.mapNotNull { subject ->
         val labels = parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.sampler == sampler && p.target == subject.key }
         if (labels.isEmpty()) return@mapNotNull null
-        // The rounds this path ran (the send capacities run more rounds than the reads).
+        // The rounds this path ran (the capacities run more rounds than the other shapes).
         val rounds = labels.keys.flatMap { byLabel.getValue(it) }.map { it.round }.distinct().sorted()
         val rates = labels.values.mapNotNull { it?.rate }.distinct().sorted()
         val byRate = rates.associateWith { stepSamples(subject.key, it) }

@@ -11,10 +11,14 @@ import java.util.Locale
 object MachineCheck {
     const val LABEL = "server + backends CPU ms per chat-mix read"
 
-    /** Per round, over every non-stand-in mix unit of that round; null without per-unit CPU or a mix. */
+    /**
+     * Per round, over every non-stand-in mix unit of that round; null without per-unit CPU or a mix. The mix runs in the
+     * history's first rounds only (its later rounds measure the read capacities alone).
+     */
     fun of(c: Comparison): Spread? {
-        val rounds = c.roundsOf("history")
-        val rows = c.mix.filter { it.kind == "all" && !it.standIn && it.measured.rounds.size == rounds }
+        val real = c.mix.filter { it.kind == "all" && !it.standIn }
+        val rounds = real.maxOfOrNull { it.measured.rounds.size } ?: return null
+        val rows = real.filter { it.measured.rounds.size == rounds }
         if (rows.isEmpty() || c.units.isEmpty()) return null
         val perRound = (1..rounds).mapNotNull { round ->
             val units = rows.mapNotNull { row -> c.units.firstOrNull { it.plan == "history" && it.unit == "mix ${row.subject.key}" && it.round == round } }

@@ -5,7 +5,7 @@ package chatlab.report
  * differ clearly only when their judged ranges do not overlap ([clearlyBelow]); otherwise the run shows no clear
  * difference. The judged range ([low]–[high]) is min–max over three rounds; over [TRIMMED_FROM] or more it leaves out the
  * best and the worst round, so one stalled round no longer decides a verdict, and the range does not widen with every
- * round added (the send capacities run five rounds for this).
+ * round added (the read and send capacities run five rounds for this).
  */
 data class Spread(
     val median: Double,
