@@ -24,6 +24,7 @@ if (arrival < state.members) {
     vars.put('member', String.valueOf(arrival))
     vars.putObject('received', [])
     vars.put('listening', 'true')
+    vars.put('readTimeout', vars.get('fanoutPoll'))
 } else {
     state.sending.incrementAndGet()
     vars.put('role', 'sender')

@@ -11,7 +11,9 @@ def settle = number('fanoutSettle')
 def lostAfter = number('fanoutLostAfter')
 def openTimeout = number('openTimeout')
 def warmUpSeconds = number('fanoutWarmUpSeconds')
+def firstWarmUpSeconds = number('fanoutFirstWarmUpSeconds')
 def warmUpRate = number('fanoutWarmUpRate')
+def minMessages = number('fanoutMinMessages')
 def sizes = numbers(vars.get('fanoutMembers'))
 def rooms = numbers(vars.get('fanoutRooms'))
 // The deployments loaded in turn: the server's further deployments (/actuator/info → fleet.deployments, kept by the
@@ -34,11 +36,20 @@ return [
         size < sizes.size() && size < rooms.size() ? [path: fmt(sizes[size]) + ' members' + (deployment.name ? ' on ' + deployment.name : ''),
             room: (long) rooms[size], ports: deployment.ports, deployment: deployment.name ?: ''] : null
     },
-    // The first warm-up a JMeter process runs on a deployment lasts fanoutWarmUpSeconds, its senders' rate rising from a
-    // quarter of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (JMeter's own code
-    // is cold in every round, a deployment's instances before their first step); later warm-ups last `seconds`, at `rate`.
-    warmUp: { String deployment, double seconds, double rate ->
-        warmed.add(deployment) && warmUpSeconds > seconds ? [seconds: warmUpSeconds, rate: Math.max(rate, warmUpRate)] : null
+    // The first warm-up a JMeter process runs on a deployment lasts fanoutWarmUpSeconds (fanoutFirstWarmUpSeconds in the
+    // run's first round, when the deployment's instances have served nothing yet), its senders' rate rising from a quarter
+    // of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (JMeter's own code is
+    // cold in every round, a deployment's instances before their first step); later warm-ups last `seconds`, at `rate`.
+    warmUp: { String deployment, double seconds, double rate, boolean firstRound ->
+        def first = firstRound ? Math.max(warmUpSeconds, firstWarmUpSeconds) : warmUpSeconds
+        warmed.add(deployment) && first > seconds ? [seconds: first, rate: Math.max(rate, warmUpRate)] : null
+    },
+    // How long a measured step's senders run at `rate` offered deliveries per second: `seconds`, or long enough for
+    // fanoutMinMessages messages on average when that is longer. A delivery p95 over one or two messages is one message's
+    // way to every member (a room of 500 at 125/s sends one message in 4 s), not a rate's.
+    seconds: { String path, double rate, double seconds ->
+        def members = path.split(' ')[0] as int
+        minMessages > 0 && rate > 0 ? Math.max(seconds, Math.ceil(minMessages * members / rate)) : seconds
     },
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
     // arrived, which members subscribed, what was sent and acknowledged, what each member received, the ports its

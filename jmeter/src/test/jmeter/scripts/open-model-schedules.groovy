@@ -190,8 +190,9 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         }
         rate = next
         seconds = step == 0 ? warmupSeconds : stepSeconds
-        // A fan-out warm-up may last longer and ramp up (fanout-steps.groovy).
-        def warmUp = fanout && step == 0 ? fanoutSteps.warmUp(extra.deployment as String, seconds, rate) : null
+        // A fan-out step lasts for enough messages, its warm-up may last longer and ramp up (fanout-steps.groovy).
+        if (fanout && step > 0) seconds = fanoutSteps.seconds(path, rate, seconds) as double
+        def warmUp = fanout && step == 0 ? fanoutSteps.warmUp(extra.deployment as String, seconds, rate, earlierOf(path).isEmpty()) : null
         if (warmUp != null) seconds = warmUp.seconds as double
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]

@@ -33,7 +33,7 @@ object FanoutExperiment : Experiment {
     fun explanation(c: Comparison): String {
         val s = c.environment.settings
         return "Per room size (${s["fanoutMembers"] ?: "?"} members, rooms ${s["fanoutRooms"] ?: "?"}) and round, after an idle server: the capacity " +
-            "shape in offered deliveries per second, from ${s["fanoutRates"] ?: "?"}/s, ${s["fanoutStepSeconds"] ?: "?"} s per step, climbing while " +
+            "shape in offered deliveries per second, from ${s["fanoutRates"] ?: "?"}/s, ${s["fanoutStepSeconds"] ?: "?"} s per step" + minMessages(c) + ", climbing while " +
             "the p95 of a delivery stays within ${Format.ms(c.fanoutSlo)} ms without errors, then refined as the other capacity shapes. Each step: the " +
             "members arrive (${s["fanoutJoinRate"] ?: "?"}/s), connect over STOMP and subscribe to the room's topic; ${s["fanoutSettle"] ?: "?"} ms later " +
             "the senders arrive at the offered rate divided by the members (an open model), each a new client (a room member) that sends one " +
@@ -42,11 +42,19 @@ object FanoutExperiment : Experiment {
             "same machine as the server: at the largest rooms they are part of what is measured (see where the CPU went)."
     }
 
+    /** Why a step of a large room lasts longer: the messages it sends at least. */
+    private fun minMessages(c: Comparison): String =
+        c.environment.settings["fanoutMinMessages"]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }
+            ?.let { " (or long enough for $it messages on average, so that a large room's p95 is not one message's way to every member)" } ?: ""
+
     /** How the run placed its rooms (on each further deployment in turn, or on the fleet) and warmed each. */
     private fun deployments(c: Comparison): String {
         val deployments = c.environment.fleet?.deployments.orEmpty()
         val warmUp = c.environment.settings["fanoutWarmUpSeconds"]?.let {
-            "A round's first warm-up on ${if (deployments.isEmpty()) "the server" else "a deployment"} lasted $it s, its senders rising from a quarter of the " +
+            "A round's first warm-up on ${if (deployments.isEmpty()) "the server" else "a deployment"} lasted $it s" +
+                (c.environment.settings["fanoutFirstWarmUpSeconds"]?.takeIf { first -> (first.toDoubleOrNull() ?: 0.0) > (it.toDoubleOrNull() ?: 0.0) }
+                    ?.let { first -> " ($first s in the run's first round, before which its instances had served nothing)" } ?: "") +
+                ", its senders rising from a quarter of the " +
                 "ladder's first rate" + (c.environment.settings["fanoutWarmUpRate"]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
         } ?: ""
         if (deployments.isEmpty()) return warmUp

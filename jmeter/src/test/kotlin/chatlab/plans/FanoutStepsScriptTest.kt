@@ -18,7 +18,7 @@ class FanoutStepsScriptTest {
         val file = dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }
         val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
             "fanoutMembers" to "10,100", "fanoutRooms" to "80,79", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
-            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutWarmUpRate" to "1000", "infoFile" to file.toString(), "port" to "8080",
+            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080",
         ))
         return GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(Path.of("src/test/jmeter/scripts/fanout-steps.groovy").toFile()) as Map<*, *>
     }
@@ -45,10 +45,15 @@ class FanoutStepsScriptTest {
         val steps = steps(dir, """{"fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:8080","http://127.0.0.1:8081"],"deployments":[]}}""")
         assertThat((1..3).map { (steps.call("slot", it.toString()) as Map<*, *>?)?.get("path") }).containsExactly("10 members", "100 members", null)
         assertThat((steps.call("slot", "1") as Map<*, *>)["ports"]).isEqualTo(listOf("8080", "8081"))
-        assertThat(steps.call("warmUp", "", 1.0, 125.0)).isEqualTo(mapOf("seconds" to 8.0, "rate" to 1000.0))
-        assertThat(steps.call("warmUp", "", 1.0, 125.0)).describedAs("the second warm-up in this process").isNull()
-        assertThat(steps.call("warmUp", "relay-2", 1.0, 2000.0)).describedAs("a ladder that starts higher keeps its rate")
+        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).isEqualTo(mapOf("seconds" to 8.0, "rate" to 1000.0))
+        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("the second warm-up in this process").isNull()
+        assertThat(steps.call("warmUp", "relay-2", 1.0, 2000.0, false)).describedAs("a ladder that starts higher keeps its rate")
             .isEqualTo(mapOf("seconds" to 8.0, "rate" to 2000.0))
+        assertThat(steps.call("warmUp", "relay-1", 1.0, 125.0, true)).describedAs("the run's first round: the deployment has served nothing yet")
+            .isEqualTo(mapOf("seconds" to 40.0, "rate" to 1000.0))
+        assertThat(steps.call("seconds", "500 members on relay-2", 125.0, 4.0)).describedAs("8 messages to 500 members at 125 deliveries/s").isEqualTo(32.0)
+        assertThat(steps.call("seconds", "100 members", 125.0, 4.0)).isEqualTo(7.0)
+        assertThat(steps.call("seconds", "10 members", 125.0, 4.0)).describedAs("a small room sends 8 messages within the step").isEqualTo(4.0)
         assertThat(steps.call("senders", 20.0, 8.0, 5.0) as String).startsWith(" rate(5/s) random_arrivals(8 s) rate(20/s) pause(")
         assertThat((steps(Files.createDirectories(dir.resolve("none")), null).call("slot", "1") as Map<*, *>)["ports"]).describedAs("no server info: the plan's port").isEqualTo(listOf("8080"))
     }
