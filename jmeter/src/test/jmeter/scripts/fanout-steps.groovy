@@ -23,6 +23,12 @@ def fleet = info != null && info.isFile() ? new groovy.json.JsonSlurper().parse(
 def portsOf = { List urls -> urls.collect { String.valueOf(URI.create(it).port) } }
 def deployments = fleet?.deployments ? fleet.deployments.collect { [name: it.name, ports: portsOf(it.urls)] }
     : [[name: null, ports: fleet?.urls ? portsOf(fleet.urls) : [vars.get('port')]]]
+// A room size on a deployment is one slot, one of the plan's room thread groups (`fanoutSlots`): a run that needs more
+// would leave its last rooms unmeasured, unsaid, so it stops here.
+def slots = number('fanoutSlots')
+if (slots > 0 && sizes.size() * deployments.size() > slots) throw new IllegalStateException(
+    "${sizes.size()} room sizes on ${deployments.size()} deployments need ${sizes.size() * deployments.size()} room slots; the fan-out plan holds ${fmt(slots)}: " +
+        'run fewer sizes (fanoutMembers) or deployments (-Dserver.deployments), or give fanout.jmx more room groups')
 // The deployments this JMeter process has warmed (a round is a JMeter process of its own, cold at its start).
 def warmed = java.util.concurrent.ConcurrentHashMap.newKeySet()
 return [

@@ -4,6 +4,7 @@ import groovy.lang.Binding
 import groovy.lang.Closure
 import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
@@ -14,11 +15,11 @@ import java.nio.file.Path
  * and its instances' ports, and which warm-up lasts long.
  */
 class FanoutStepsScriptTest {
-    private fun steps(dir: Path, info: String?): Map<*, *> {
+    private fun steps(dir: Path, info: String?, slots: String = "12"): Map<*, *> {
         val file = dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }
         val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
             "fanoutMembers" to "10,100", "fanoutRooms" to "80,79", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
-            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080",
+            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080", "fanoutSlots" to slots,
         ))
         return GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(Path.of("src/test/jmeter/scripts/fanout-steps.groovy").toFile()) as Map<*, *>
     }
@@ -56,5 +57,14 @@ class FanoutStepsScriptTest {
         assertThat(steps.call("seconds", "10 members", 125.0, 4.0)).describedAs("a small room sends 8 messages within the step").isEqualTo(4.0)
         assertThat(steps.call("senders", 20.0, 8.0, 5.0) as String).startsWith(" rate(5/s) random_arrivals(8 s) rate(20/s) pause(")
         assertThat((steps(Files.createDirectories(dir.resolve("none")), null).call("slot", "1") as Map<*, *>)["ports"]).describedAs("no server info: the plan's port").isEqualTo(listOf("8080"))
+    }
+
+    @Test
+    fun `a run that needs more room slots than the plan holds stops before its first room`(@TempDir dir: Path) {
+        val info = """{"fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:8080"],"deployments":[
+            {"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:9001"]},
+            {"name":"relay-2","broker":"relay","instances":2,"urls":["http://127.0.0.1:9002","http://127.0.0.1:9003"]}]}}"""
+        assertThat((steps(dir, info, slots = "4").call("slot", "4") as Map<*, *>)["path"]).isEqualTo("100 members on relay-2")
+        assertThatThrownBy { steps(dir, info, slots = "3") }.hasMessageContaining("2 room sizes on 2 deployments need 4 room slots; the fan-out plan holds 3")
     }
 }

@@ -111,4 +111,19 @@ class PlanShapeTest {
         }
         assertThat(problems).isEmpty()
     }
+
+    @Test
+    fun `the fan-out plan holds as many room slots as it says, each its warm-up and steps on its own slot`() {
+        val elements = folder.resolve("fanout.jmx").elements()
+        val slots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutSlots" }.prop("Argument.value")!!.toInt()
+        val groups = elements.filter { it.tagName == "OpenModelThreadGroup" }
+        val bySlot = groups.groupBy { Regex("""^fanout room (\d+) \(""").find(it.getAttribute("testname"))?.groupValues?.get(1) }
+        assertThat(bySlot.keys).containsExactlyElementsOf((1..slots).map { it.toString() })
+        val wrong = groups.filter { group ->
+            val slot = Regex("""^fanout room (\d+) \(""").find(group.getAttribute("testname"))!!.groupValues[1]
+            "'fanout'\\, '$slot'\\," !in group.prop("OpenModelThreadGroup.schedule")!!
+        }.map { it.getAttribute("testname") }
+        assertThat(wrong).isEmpty()
+        assertThat(bySlot.values.map { it.size }.toSet()).containsExactly(11)
+    }
 }
