@@ -17,7 +17,7 @@ object FanoutExperiment : Experiment {
         return Section("Fan-out — a message from SEND to every member of its room", buildList {
             add(Block.Text(explanation(c)))
             if (paths.isNotEmpty()) {
-                add(Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, "offered deliveries per second (members × sends per second)"))))
+                add(charts(paths, c))
                 add(Columns.capacity("Fan-out — “${Subjects.DELIVERY}”, SEND to each member's receipt; rates are offered deliveries per second", paths, c))
                 FanoutDeployments.table(paths, c)?.let { add(it) }
                 add(sendsTable(paths, c))
@@ -40,6 +40,17 @@ object FanoutExperiment : Experiment {
             "message to ${s["fanoutStore"] ?: "?"} carrying its send time. Every member records one sample per message, from the SEND to its own " +
             "receipt, so a step's p95 is over every member's deliveries. The last member out audits the step. " + deployments(c) + "JMeter's listeners run on the " +
             "same machine as the server: at the largest rooms they are part of what is measured (see where the CPU went)."
+    }
+
+    /**
+     * p95 against offered deliveries per second: one chart per room size when the rooms ran on several deployments (a line
+     * per deployment: twelve lines in one chart repeat the palette's colours), else one chart.
+     */
+    private fun charts(paths: List<CapacityPath>, c: Comparison): Block.Charts {
+        val offered = "offered deliveries per second (members × sends per second)"
+        val bySize = paths.groupBy { it.subject.key.substringBefore(" on ") }
+        if (bySize.values.all { it.size == 1 }) return Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, offered)))
+        return Block.Charts(bySize.map { (size, onSize) -> Charts.capacity("Fan-out, rooms of $size", onSize, c.fanoutSlo, offered) })
     }
 
     /** Why a step of a large room lasts longer: the messages it sends at least. */

@@ -1,5 +1,6 @@
 package chatlab.report
 
+import chatlab.report.document.Block
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import java.time.Instant
@@ -67,6 +68,11 @@ class FanoutExperimentTest {
         assertThat(findings).contains("Fan-out, a room of 10 members: relay-2 carries the most, beyond every spread (2,000/s (2,000–2,000) deliveries; simple-1 500/s (500–500)).")
         assertThat(findings).contains("Fan-out, a room of 100 members: relay-2 (1,000/s (1,000–1,000)) is not told apart from simple-1 (1,000/s (500–1,000)).")
         assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("10 members on relay-2" to 400L)
+        val charts = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Block.Charts>().single().svgs
+        assertThat(charts.map { it.title }).describedAs("a chart per room size, a line per deployment").containsExactly(
+            "Fan-out, rooms of 10 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)",
+            "Fan-out, rooms of 100 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)")
+        assertThat(charts[0].markup).contains("10 members on relay-2", "10 members on simple-1").doesNotContain("100 members")
     }
 
     @Test
