@@ -20,6 +20,10 @@ if (state.left.decrementAndGet() > 0) {
     return
 }
 def mine = { String clientMessageId -> clientMessageId?.startsWith('fanout-' + state.tag + '-') }
+// What was acknowledged before the room is read back: each of these was stored before its RECEIPT, so before the read.
+// A sender of an overloaded step may get its RECEIPT only while the audit reads (its member had stopped waiting at
+// lostAt): its message may be stored after the read, so it is not expected here (seen in a step at 4,000/s: 19 of 816).
+def sent = state.sent.toList()
 def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
 def stored = []
 String cursor = null
@@ -43,7 +47,6 @@ while (true) {
 stored = stored.reverse()
 def storedIds = stored.collect { it.id }
 def problems = []
-def sent = state.sent.toList()
 def storedKeys = stored.collect { it.clientMessageId }
 def twice = storedKeys.countBy { it }.findAll { it.value > 1 }.keySet()
 if (!twice.isEmpty()) problems << (twice.size() + ' messages stored more than once, e.g. ' + twice.first())
