@@ -5,12 +5,15 @@ import chatlab.report.document.Block
 /** The report's charts, each drawn by [SvgCharts] into a self-contained SVG the page shows inline. */
 object Charts {
     /** Capacity: p95 against offered load, one line per path, the SLO marked. */
-    fun capacity(title: String, paths: List<CapacityPath>, slo: Double, offered: String = "arrivals per second"): Block.Svg {
+    fun capacity(
+        title: String, paths: List<CapacityPath>, slo: Double, offered: String = "arrivals per second",
+        name: (CapacityPath) -> String = { it.subject.key },
+    ): Block.Svg {
         val lines = paths.mapIndexed { i, p ->
             // A rate that only one round ran (a refinement or bracket step) carries that round's level: joined to the
             // medians of the rates every round shares, it draws a zigzag that is the rounds' difference, not the path's.
             val (shared, single) = p.steps.partition { it.rounds > 1 || p.perRound.size == 1 }
-            SvgCharts.Line(p.subject.key + if (p.standIn) " ⚠" else "", SvgCharts.PALETTE[i % SvgCharts.PALETTE.size],
+            SvgCharts.Line(name(p) + if (p.standIn) " ⚠" else "", SvgCharts.PALETTE[i % SvgCharts.PALETTE.size],
                 shared.map { it.rate to it.measured.spread { s -> s.p95 }.median }, dashed = p.standIn,
                 loose = single.map { it.rate to it.measured.spread { s -> s.p95 }.median })
         }

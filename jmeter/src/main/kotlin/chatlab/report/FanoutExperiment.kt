@@ -50,7 +50,9 @@ object FanoutExperiment : Experiment {
         val offered = "offered deliveries per second (members × sends per second)"
         val bySize = paths.groupBy { it.subject.key.substringBefore(" on ") }
         if (bySize.values.all { it.size == 1 }) return Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, offered)))
-        return Block.Charts(bySize.map { (size, onSize) -> Charts.capacity("Fan-out, rooms of $size", onSize, c.fanoutSlo, offered) })
+        return Block.Charts(bySize.map { (size, onSize) ->
+            Charts.capacity("Fan-out, rooms of $size", onSize, c.fanoutSlo, offered) { it.subject.key.substringAfter(" on ") }
+        })
     }
 
     /** Why a step of a large room lasts longer: the messages it sends at least. */

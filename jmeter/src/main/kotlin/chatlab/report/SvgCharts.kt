@@ -74,16 +74,25 @@ object SvgCharts {
         val x = LogScale(xs)
         val y = LogScale(ys)
         val left = 70
-        val top = 66 + ((lines.size - 1) / 4) * 14 // legend rows, then the y caption on a line of its own
+        // Legend entries as wide as the longest name (about 7 px a character at 12 px), as many a row as fit.
+        val entry = max(150, 28 + 7 * (lines.maxOfOrNull { it.name.length } ?: 0))
+        val perRow = ((WIDTH - left) / entry).coerceAtLeast(1)
+        // A title with a parenthesis (how the figures were taken) gets it on a second, smaller line: one line of both ran
+        // past the chart's width.
+        val heading = title.substringBefore(" (")
+        val note = title.removePrefix(heading).trim().takeIf { it.isNotEmpty() }
+        val shift = if (note != null) 14 else 0
+        val top = 66 + shift + ((lines.size - 1).coerceAtLeast(0) / perRow) * 14 // legend rows, then the y caption on a line of its own
         val width = 560
         val height = 300
         val out = StringBuilder()
         val total = top + height + 40
         out.append("""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 $WIDTH $total" width="$WIDTH" height="$total" role="img" aria-label="${esc(title)}" font-family="sans-serif" font-size="12">""")
-        out.append("""<text x="0" y="16" font-size="14" font-weight="bold">${esc(title)}</text>""")
+        out.append("""<text x="0" y="16" font-size="14" font-weight="bold">${esc(heading)}</text>""")
+        if (note != null) out.append("""<text x="0" y="31" font-size="11" fill="#555">${esc(note)}</text>""")
         lines.forEachIndexed { i, l ->
-            val lx = left + (i % 4) * 150
-            val ly = 26 + (i / 4) * 14
+            val lx = left + (i % perRow) * entry
+            val ly = 26 + shift + (i / perRow) * 14
             out.append("""<line x1="$lx" y1="${ly + 5}" x2="${lx + 16}" y2="${ly + 5}" stroke="${l.color}" stroke-width="2"${if (l.dashed) " stroke-dasharray=\"4 3\"" else ""}/><text x="${lx + 20}" y="${ly + 9}">${esc(l.name)}</text>""")
         }
         fun px(v: Double) = left + x.position(v) * width

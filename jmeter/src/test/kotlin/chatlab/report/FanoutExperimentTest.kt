@@ -72,7 +72,8 @@ class FanoutExperimentTest {
         assertThat(charts.map { it.title }).describedAs("a chart per room size, a line per deployment").containsExactly(
             "Fan-out, rooms of 10 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)",
             "Fan-out, rooms of 100 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)")
-        assertThat(charts[0].markup).contains("10 members on relay-2", "10 members on simple-1").doesNotContain("100 members")
+        assertThat(charts[0].markup).describedAs("each line named by its deployment; the chart names the room")
+            .contains(">relay-2</text>", ">simple-1</text>").doesNotContain("100 members")
     }
 
     @Test

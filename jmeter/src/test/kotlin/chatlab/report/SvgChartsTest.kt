@@ -54,6 +54,19 @@ class SvgChartsTest {
     }
 
     @Test
+    fun `legend entries with long names stand far enough apart not to overlap, and a title's parenthesis gets a line of its own`() {
+        val names = listOf("10 members on simple-1-outbound16", "10 members on relay-1", "10 members on relay-2", "10 members on simple-1")
+        val svg = SvgCharts.lines("p95 (median of rounds)", names.map { SvgCharts.Line(it, "#111", listOf(100.0 to 10.0)) }, "arrivals per second", "p95 ms", limit = 50.0)
+        val texts = parse(svg).getElementsByTagName("text").let { list -> (0 until list.length).map { list.item(it) } }
+            .filter { it.textContent in names }.associate { it.textContent to it.attributes.getNamedItem("x").nodeValue.toDouble() }
+        val first = texts.getValue(names[0])
+        val second = texts.getValue(names[1])
+        assertThat(second - first).describedAs("the second entry starts past the first's 33 characters (7 px each)").isGreaterThanOrEqualTo(7.0 * names[0].length)
+        val lines = parse(svg).getElementsByTagName("text").let { list -> (0 until list.length).map { list.item(it).textContent } }
+        assertThat(lines.take(2)).containsExactly("p95", "(median of rounds)")
+    }
+
+    @Test
     fun `loose points are drawn hollow and left out of the line`() {
         val svg = SvgCharts.lines(
             "p95 against offered load",
