@@ -39,4 +39,4 @@ def everySent = now > state.sendEndsAt && state.sending.get() == 0 && received.s
 if (everySent || now > state.lostAt) vars.put('listening', 'false')
 // A read returns as soon as a frame comes; its timeout only bounds how long an idle member waits before it looks again
 // whether the step is over, so it never waits past the step's lostAt (the audit's time comes after it).
-vars.put('readTimeout', String.valueOf(Math.max(1L, Math.min((vars.get('fanoutPoll') ?: '250') as long, state.lostAt - now))))
+vars.put('readTimeout', String.valueOf(Math.max(1L, Math.min(vars.get('fanoutPoll') as long, state.lostAt - now))))

@@ -6,6 +6,8 @@
 def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
 def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
 def number = { String name -> (vars.get(name) ?: '0') as double }
+// A room's path ("500 members", "500 members on relay-2") names its members first.
+def membersOf = { String path -> path.split(' ')[0] as int }
 def joinRate = number('fanoutJoinRate')
 def settle = number('fanoutSettle')
 def lostAfter = number('fanoutLostAfter')
@@ -54,7 +56,7 @@ return [
     // fanoutMinMessages messages on average when that is longer. A delivery p95 over one or two messages is one message's
     // way to every member (a room of 500 at 125/s sends one message in 4 s), not a rate's.
     seconds: { String path, double rate, double seconds ->
-        def members = path.split(' ')[0] as int
+        def members = membersOf(path)
         minMessages > 0 && rate > 0 ? Math.max(seconds, Math.ceil(minMessages * members / rate)) : seconds
     },
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
@@ -62,7 +64,7 @@ return [
     // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
     // fanoutSettle ms before the senders.
     step: { String path, long room, List ports, double rate, double seconds, long now, long delay ->
-        def members = path.split(' ')[0] as int
+        def members = membersOf(path)
         def joinSeconds = members / joinRate
         def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) settle + (long) (seconds * 1000)
         [extra: [room: room, members: members, sendRate: rate / members, fanout: [

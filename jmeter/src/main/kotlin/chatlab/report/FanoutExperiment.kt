@@ -48,17 +48,18 @@ object FanoutExperiment : Experiment {
      */
     private fun charts(paths: List<CapacityPath>, c: Comparison): Block.Charts {
         val offered = "offered deliveries per second (members × sends per second)"
-        val bySize = paths.groupBy { it.subject.key.substringBefore(" on ") }
-        if (bySize.values.all { it.size == 1 }) return Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, offered)))
-        return Block.Charts(bySize.map { (size, onSize) ->
-            Charts.capacity("Fan-out, rooms of $size", onSize, c.fanoutSlo, offered) { it.subject.key.substringAfter(" on ") }
+        if (paths.none { Subjects.deploymentOf(it.subject.key) != null }) return Block.Charts(listOf(Charts.capacity("Fan-out", paths, c.fanoutSlo, offered)))
+        return Block.Charts(paths.groupBy { Subjects.membersOf(it.subject.key) }.map { (members, onSize) ->
+            Charts.capacity("Fan-out, rooms of $members members", onSize, c.fanoutSlo, offered) { Subjects.deploymentOf(it.subject.key) ?: it.subject.key }
         })
     }
 
     /** Why a step of a large room lasts longer: the messages it sends at least. */
     private fun minMessages(c: Comparison): String =
-        c.environment.settings["fanoutMinMessages"]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }
-            ?.let { " (or long enough for $it messages on average, so that a large room's p95 is not one message's way to every member)" } ?: ""
+        c.positive("fanoutMinMessages")?.let { " (or long enough for $it messages on average, so that a large room's p95 is not one message's way to every member)" } ?: ""
+
+    /** A setting of the run when it is a number above zero (a knob that is off reads 0 or is absent). */
+    private fun Comparison.positive(name: String): String? = environment.settings[name]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }
 
     /** How the run placed its rooms (on each further deployment in turn, or on the fleet) and warmed each. */
     private fun deployments(c: Comparison): String {
@@ -68,7 +69,7 @@ object FanoutExperiment : Experiment {
                 (c.environment.settings["fanoutFirstWarmUpSeconds"]?.takeIf { first -> (first.toDoubleOrNull() ?: 0.0) > (it.toDoubleOrNull() ?: 0.0) }
                     ?.let { first -> " ($first s in the run's first round, before which its instances had served nothing)" } ?: "") +
                 ", its senders rising from a quarter of the " +
-                "ladder's first rate" + (c.environment.settings["fanoutWarmUpRate"]?.takeIf { (it.toDoubleOrNull() ?: 0.0) > 0 }?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
+                "ladder's first rate" + (c.positive("fanoutWarmUpRate")?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
         } ?: ""
         if (deployments.isEmpty()) return warmUp
         return "Each room size ran on each deployment in turn (${deployments.joinToString { it.name }}; see the environment), its members and " +
