@@ -52,11 +52,17 @@ object FanoutStages {
         if (counted.isEmpty()) return null
         fun spread(figure: (FanoutStep) -> Double?) = Spread.of(counted.mapNotNull(figure))?.let(Findings::ms) ?: "–"
         return listOf(
-            path.subject.key, if (beyond) "first beyond" else "at capacity", Format.rate(Spread.of(counted.map { it.rate })!!.median),
+            path.subject.key, if (beyond) "first beyond" else "at capacity", rates(counted),
             spread { it.stages["store"] }, spread { it.stages["broker"] }, spread { it.stages["outbound"] },
             spread { serverShare(it) }, spread { it.p50 }, spread { it.p95 },
         )
     }
+
+    /**
+     * The rates [steps] ran, each once ("210 / 4,757"): rounds that found different capacities ran different steps, and a
+     * median of two rates would be a rate no round ran.
+     */
+    private fun rates(steps: List<FanoutStep>): String = steps.map { it.rate }.distinct().sorted().joinToString(" / ") { Format.rate(it) }
 
     /** A delivery's mean time on the server: its message's store write, then its own broker hop and outbound stage. */
     fun serverShare(step: FanoutStep): Double = STAGES.sumOf { step.stages[it] ?: 0.0 }
@@ -75,8 +81,9 @@ object FanoutStages {
         val server = median(::serverShare)
         val p50 = median { it.p50!! }
         val largest = stages.maxBy { it.value }
-        return "Fan-out, where the time went in the largest room (${path.subject.key}) at its capacity (${Format.rate(median { it.rate })} offered " +
-            "deliveries/s; p95 ${Format.ms(median { it.p95 ?: 0.0 })} ms): on the server a delivery spent ${Format.ms(stages.getValue("store"))} ms " +
+        val rates = at.map { it.rate }.distinct()
+        val where = if (rates.size == 1) "at its capacity (${rates(at)} offered deliveries/s" else "at each round's capacity (${rates(at)} offered deliveries/s"
+        return "Fan-out, where the time went in the largest room (${path.subject.key}) $where; p95 ${Format.ms(median { it.p95 ?: 0.0 })} ms): on the server a delivery spent ${Format.ms(stages.getValue("store"))} ms " +
             "in its message's store write, ${Format.ms(stages.getValue("broker"))} ms in the broker hop and ${Format.ms(stages.getValue("outbound"))} ms " +
             "in the outbound queue and write (means, median of rounds), ${Format.ms(server)} ms in all, the most in the ${largest.key} stage; the " +
             "members' median delivery took ${Format.ms(p50)} ms, so " + if (p50 > server) "${Format.ms(p50 - server)} ms of it lay outside these " +
