@@ -52,6 +52,11 @@ return [
         def first = firstRound ? Math.max(warmUpSeconds, firstWarmUpSeconds) : warmUpSeconds
         warmed.add(deployment) && first > seconds ? [seconds: first, rate: Math.max(rate, warmUpRate)] : null
     },
+    // Whether a later round runs the ladder's first rate before it starts near the capacity earlier rounds found: when
+    // the first rate's delivery p95 took half the SLO or more in an earlier round (`floors`), one message's way to every
+    // member sets the room's p95 at any rate, its capacity is a knife edge at the SLO, and the report compares such
+    // rooms by their p95 at the lowest rate, which then has every round's.
+    floorFirst: { List floors, double slo -> floors.any { (it as double) >= slo / 2 } },
     // How long a measured step's senders run at `rate` offered deliveries per second: `seconds`, or long enough for
     // fanoutMinMessages messages on average when that is longer. A delivery p95 over one or two messages is one message's
     // way to every member (a room of 500 at 125/s sends one message in 4 s), not a rate's.

@@ -9,7 +9,8 @@
 // steps bisect (geometrically) between the highest rate held and the lowest missed until the two lie within 20 % (at
 // most `refineSteps`); a step that follows a missed one waits `openTimeout` first, so that the missed step's backlog
 // has ended on the server too (a held step answered everything within its tail, so the next starts at once; stand-in
-// paths keep their listed ladder and are not refined). Later rounds start near the capacity (below).
+// paths keep their listed ladder and are not refined). Later rounds start near the capacity (below); a fan-out room
+// whose p95 at the first rate took half the SLO runs that rate first in every round (fanout-steps.groovy's floorFirst).
 // The fan-out plan's steps ('fanout' shape, one path per room size, "<members> members") climb the same way through
 // `fanoutRates` offered deliveries per second, within `fanoutSlo`; what a step of theirs holds: fanout-steps.groovy.
 import org.apache.jmeter.threads.JMeterContextService
@@ -73,12 +74,14 @@ def p95 = { List times ->
     }
     return (times[-1] as double) + 0.5d
 }
-// A step's p95 when it held (nothing failed, p95 within its SLO), else null.
-def heldP95 = { String key, double limit ->
+// A step's p95, null before any sample; and its p95 when it held (nothing failed, p95 within its SLO), else null.
+def p95Of = { String key ->
     def step = steps.get(key)
-    if (step == null || step.failed.get() || step.times.isEmpty()) return null
-    def value = p95(step.times.toList().sort())
-    return value <= limit ? value : null
+    step == null || step.times.isEmpty() ? null : p95(step.times.toList().sort())
+}
+def heldP95 = { String key, double limit ->
+    def value = p95Of(key)
+    value == null || steps.get(key).failed.get() || value > limit ? null : value
 }
 // The rungs above `low`: the listed rates, then doubling past the last (real backends only), never above maxRate.
 def rungsAbove = { List ladder, double low, boolean extend ->
@@ -116,6 +119,10 @@ on = { String path, String shape = null ->
 props.put('chatlab.on', on)
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
+// A fan-out room's delivery p95 at the ladder's first rate, kept per round beside its capacity (fanout-steps.groovy's
+// floorFirst: a room whose p95 sits near the SLO at any rate runs that rate in every round).
+def floorKey = { String path -> ladderKey(path) + ' floor' }
+def floorsOf = { String path -> earlier.containsKey(floorKey(path)) ? earlier[floorKey(path)] : [] }
 // Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.
 def ladders = new java.util.concurrent.ConcurrentHashMap()
 props.put('chatlab.schedule', { String shape, String path, int step ->
@@ -142,8 +149,10 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     if (shape == 'capacity' || fanout) {
         if (step <= 1) {
             def laterStart = standIn ? null : laterRoundStart(earlierOf(path), ladder[0] as double)
+            // A fan-out room at its floor runs the first rate, then goes on as any later round (`then`).
+            def floorFirst = fanout && laterStart != null && laterStart > ladder[0] && fanoutSteps.floorFirst(floorsOf(path), limit)
             ladders.put(path, [low: 0d, lowP95: null, high: null, refined: 0, last: null, later: laterStart != null,
-                               start: laterStart ?: ladder[0]])
+                               start: floorFirst ? ladder[0] : laterStart ?: ladder[0], then: floorFirst ? laterStart : null])
         }
         def ladderOf = ladders.get(path)
         boolean lastMissed = false
@@ -155,13 +164,23 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
                 ladderOf.lowP95 = held
             }
             else if (held == null) ladderOf.high = ladderOf.high == null ? ladderOf.last.rate : Math.min(ladderOf.high, ladderOf.last.rate)
+            if (fanout && ladderOf.last.rate == (ladder[0] as double)) {
+                def floor = p95Of(ladderOf.last.key)
+                if (floor != null) found.put(floorKey(path), floor)
+            }
             ladderOf.last = null
             found.put(ladderKey(path), ladderOf.low)
             keep()
         }
         Double next = null
         if (step <= 1) next = ladderOf.start
-        else if (ladderOf.high == null && ladderOf.later) {
+        else if (ladderOf.then != null) {
+            // After a floor room's first rate: held, its later round starts near the capacity found; missed, the round's
+            // capacity lies below it (the report's rule: the highest rate held with every lower rate its round ran held)
+            // and its ladder ends, as a first round's would.
+            next = lastMissed ? null : ladderOf.then
+            ladderOf.then = null
+        } else if (ladderOf.high == null && ladderOf.later) {
             // A later round climbs from just below the earlier rounds' capacity by x1.41, then bisects.
             double up = Math.round(ladderOf.low * Math.sqrt(2d))
             next = maxRate > 0 && up > maxRate ? (maxRate > ladderOf.low ? maxRate : null) : up

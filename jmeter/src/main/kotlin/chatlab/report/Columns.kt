@@ -38,6 +38,8 @@ object Columns {
         val refined = paths.any { p -> p.steps.any { !onLadder(it.rate) } }
         fun cell(step: CapacityStep) = spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
         val ceiling = Findings.ceiling(paths)
+        // A fan-out room whose lowest step already took half the SLO: its capacity is a knife edge, compared by its p95.
+        val judged = { path: CapacityPath -> !(path.sampler == Subjects.DELIVERY && FanoutDeployments.atFloor(path, c.fanoutSlo)) }
         return Table(
             title,
             listOf("path / store", "backends", "capacity /s (min–max)", "of the ceiling", "capacity vs previous", "p95 = SLO at /s (min–max) ‡", "vs previous") +
@@ -46,8 +48,8 @@ object Columns {
                 listOf(
                     path.subject.key, if (path.instrument) "none: ${path.subject.title}" else backends(path.backends, path.standIn), Findings.capacity(path),
                     if (path.instrument) "ceiling" else path.ofCeiling(ceiling)?.let { Format.share(it) + if (path.atCeiling(ceiling)) " ◆" else "" } ?: "–",
-                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity),
-                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, judged = !path.instrument),
+                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, judged(path)),
+                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, judged = !path.instrument && judged(path)),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
                     if (refined) listOf(path.steps.filterNot { onLadder(it.rate) }.joinToString("; ") { "${Format.rate(it.rate)}/s: ${cell(it)}" }.ifEmpty { "–" })
                     else emptyList()

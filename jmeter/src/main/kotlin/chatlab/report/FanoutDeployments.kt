@@ -33,16 +33,20 @@ object FanoutDeployments {
      * Rooms whose lowest step's p95 already took half the SLO or more: one message's way to every member sets their p95,
      * whatever the rate, so the SLO is crossed near its floor and the capacity moves between rounds and runs.
      */
-    fun floors(paths: List<CapacityPath>, slo: Double): List<String> = paths.mapNotNull { path ->
+    fun floors(paths: List<CapacityPath>, slo: Double, previous: PreviousRun? = null): List<String> = paths.mapNotNull { path ->
         if (!atFloor(path, slo)) return@mapNotNull null
         val lowest = path.steps.minBy { it.rate }
-        val p95 = lowest.measured.median.p95
-        "Fan-out, ${path.subject.key}: p95 ${Format.ms(p95)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s): " +
-            "one message's way to every member takes ${Format.share(p95 / slo)} of the ${Format.ms(slo)} ms SLO at any rate, so the rate " +
-            "decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds; compare such rooms by their p95, not their capacity."
+        val spread = lowest.measured.spread { it.p95 }
+        val rounds = if (spread.rounds == 1) "one round" else "median of ${spread.rounds} rounds (${Format.ms(spread.min)}–${Format.ms(spread.max)})"
+        val vs = previous?.change("capacity", lowest.measured.label, "p95", spread)?.let { "; against the previous run ${it.text}" } ?: ""
+        "Fan-out, ${path.subject.key}: p95 ${Format.ms(spread.median)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s, $rounds$vs): " +
+            "one message's way to every member takes ${Format.share(spread.median / slo)} of the ${Format.ms(slo)} ms SLO at any rate, so the rate " +
+            "decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds and runs; compare such rooms by their p95 at the " +
+            "lowest rate, not their capacity (not judged against the previous run)."
     }
 
-    private fun atFloor(path: CapacityPath, slo: Double): Boolean =
+    /** Whether [path]'s lowest step already took half the SLO (a fan-out room whose capacity decides little, see [floors]). */
+    fun atFloor(path: CapacityPath, slo: Double): Boolean =
         path.steps.minByOrNull { it.rate }?.let { it.measured.median.p95 >= slo / 2 } ?: false
 
     /**

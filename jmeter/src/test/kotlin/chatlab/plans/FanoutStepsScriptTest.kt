@@ -60,6 +60,15 @@ class FanoutStepsScriptTest {
     }
 
     @Test
+    fun `a later round runs the first rate again only for a room whose p95 already took half the SLO there`(@TempDir dir: Path) {
+        val steps = steps(dir, null)
+        assertThat(steps.call("floorFirst", listOf(83.5, 12.0), 100.0)).describedAs("round 1 at 83.5 ms of 100").isEqualTo(true)
+        assertThat(steps.call("floorFirst", listOf(50.0), 100.0)).describedAs("exactly half").isEqualTo(true)
+        assertThat(steps.call("floorFirst", listOf(49.5, 20.0), 100.0)).isEqualTo(false)
+        assertThat(steps.call("floorFirst", emptyList<Double>(), 100.0)).describedAs("no earlier round ran the first rate").isEqualTo(false)
+    }
+
+    @Test
     fun `a run that needs more room slots than the plan holds stops before its first room`(@TempDir dir: Path) {
         val info = """{"fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:8080"],"deployments":[
             {"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:9001"]},

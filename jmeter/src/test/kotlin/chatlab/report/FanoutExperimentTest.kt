@@ -97,11 +97,24 @@ class FanoutExperimentTest {
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 300) + deliveries(500, 500, 70) + deliveries(500, 1000, 90) + deliveries(500, 2000, 300))
         val floors = FanoutDeployments.floors(c.fanoutCapacity, c.fanoutSlo)
         assertThat(floors).containsExactly(
-            "Fan-out, 500 members: p95 70 ms already at its lowest step (500 offered deliveries/s): one message's way to every member takes 70 % " +
-                "of the 100 ms SLO at any rate, so the rate decides little and its capacity (1,000/s (1,000–1,000)) moves between rounds; compare such " +
-                "rooms by their p95, not their capacity.",
+            "Fan-out, 500 members: p95 70 ms already at its lowest step (500 offered deliveries/s, one round): one message's way to every member takes 70 % " +
+                "of the 100 ms SLO at any rate, so the rate decides little and its capacity (1,000/s (1,000–1,000)) moves between rounds and runs; compare such " +
+                "rooms by their p95 at the lowest rate, not their capacity (not judged against the previous run).",
         )
         assertThat(FanoutExperiment.findings(c)).containsAll(floors)
+    }
+
+    @Test
+    fun `against the previous run such a room is compared by its p95 at the lowest rate in every round, its capacity not judged`() {
+        // Capacity 2000 in rounds 1-2, below the lowest step in round 3: the knife edge; the p95 at 500/s in every round.
+        val samples = (1..3).flatMap { r -> deliveries(500, 500, 80L + r, r) + deliveries(500, 1000, if (r == 3) 120 else 90, r) + deliveries(500, 2000, if (r == 3) 300 else 95, r) }
+        val before = comparison((1..3).flatMap { r -> deliveries(500, 500, 88L + r, r) + deliveries(500, 1000, 150, r) })
+        val c = comparison(samples).copy(previous = PreviousRun("earlier", Figures.of(before).associateBy { it.key }))
+        assertThat(FanoutDeployments.floors(c.fanoutCapacity, c.fanoutSlo, c.previous).single()).startsWith(
+            "Fan-out, 500 members: p95 82 ms already at its lowest step (500 offered deliveries/s, median of 3 rounds (81–83); against the previous run −9 % ⚑)")
+        val row = Columns.capacity("fan-out", c.fanoutCapacity, c).rows.single()
+        assertThat(row[4]).describedAs("capacity 500 → 2,000: a knife edge, shown, not flagged").isEqualTo("+300 % (not judged)")
+        assertThat(row[6]).endsWith("(not judged)")
     }
 
     @Test
@@ -188,6 +201,21 @@ class FanoutExperimentTest {
             assertThat(it).startsWith("Fan-out, where the time went in the largest room (100 members) at its capacity (500 offered deliveries/s; p95 20 ms)")
                 .contains("1.5 ms in its message's store write, 2.0 ms in the broker hop and 6.5 ms in the outbound queue and write")
                 .contains("10 ms in all, the most in the outbound stage").endsWith("10 ms of it lay outside these stages (the SEND's way in, and the WebSocket and the member's client on the same cores).")
+        }
+    }
+
+    @Test
+    fun `rounds that found different capacities show the rate each ran, not a median of two no round ran`() {
+        val c = comparison(
+            deliveries(100, 500, 20, round = 1) + deliveries(100, 1000, 300, round = 1) + deliveries(100, 500, 20, round = 2) + deliveries(100, 1000, 30, round = 2) +
+                deliveries(100, 2000, 300, round = 2) +
+                audit(100, "capacity@500", held(20, 100) + stages(1.0, 2.0, 6.0, 20, 2000), round = 1) +
+                audit(100, "capacity@1000", held(40, 100) + stages(1.0, 2.0, 8.0, 40, 4000), round = 2),
+        )
+        val table = FanoutStages.table(c.fanoutCapacity, c.fanoutSteps)!!
+        assertThat(table.rows.first { it[1] == "at capacity" }[2]).isEqualTo("500 / 1,000")
+        assertThat(FanoutExperiment.findings(c)).anySatisfy {
+            assertThat(it).startsWith("Fan-out, where the time went in the largest room (100 members) at each round's capacity (500 / 1,000 offered deliveries/s; p95 ")
         }
     }
 

@@ -1,0 +1,87 @@
+package chatlab.plans
+
+import groovy.lang.Binding
+import groovy.lang.Closure
+import groovy.lang.GroovyShell
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Properties
+import java.util.Queue
+
+/**
+ * A fan-out room's capacity ladder as the plan climbs it (`scripts/open-model-schedules.groovy`, which loads
+ * `fanout-steps.groovy`), round after round on JMeter's Groovy: each round is a JMeter process of its own that finds
+ * what earlier rounds kept in `ladders.csv`. Every step's p95 is what the test hands it.
+ */
+class FanoutLadderScriptTest {
+    class Result { fun setIgnore() {} }
+
+    /** One round: a fresh script, as a round's JMeter process evaluates it, over the run's results folder [dir]. */
+    private inner class Round(dir: Path) {
+        val props = Properties()
+
+        init {
+            val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
+                "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(), "unitsFile" to dir.resolve("units.csv").toString(),
+                "measured" to "delivery", "chatPaths" to "true", "port" to "8080", "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100",
+                "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1", "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78",
+                "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
+                "fanoutWarmUpRate" to "0", "fanoutMinMessages" to "8", "fanoutSlots" to "12",
+            ))
+            GroovyShell(Binding().apply {
+                setVariable("vars", vars)
+                setVariable("props", props)
+                setVariable("SampleResult", Result())
+            }).evaluate(Path.of("src/test/jmeter/scripts/open-model-schedules.groovy").toFile())
+        }
+
+        /**
+         * Runs the room's warm-up, then its steps while the ladder goes on, each step's deliveries taking what [p95At]
+         * gives for its rate; the rates it ran, in order.
+         */
+        fun climb(p95At: (Double) -> Double): List<Double> {
+            schedule(0)
+            return (1..10).mapNotNull { step ->
+                schedule(step)
+                val current = props["chatlab.current"] as Map<*, *>? ?: return@mapNotNull null
+                val rate = (current["label"] as String).removePrefix("capacity@").toDouble()
+                @Suppress("UNCHECKED_CAST")
+                val times = ((props["chatlab.steps"] as Map<*, *>)[current["key"]] as Map<*, *>)["times"] as Queue<Any>
+                repeat(100) { times.add(p95At(rate).toLong()) }
+                rate
+            }.also { schedule(11) }
+        }
+
+        private fun schedule(step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", "1", step)
+    }
+
+    /** p95 [floor] ms up to 1,000 offered deliveries/s, missed beyond. */
+    private fun flat(floor: Double) = { rate: Double -> if (rate <= 1000) floor else 300.0 }
+
+    @Test
+    fun `a room whose p95 took half the SLO at the first rate runs that rate first in every later round`(@TempDir dir: Path) {
+        assertThat(Round(dir).climb(flat(80.0))).describedAs("round 1 climbs rung by rung, then bisects")
+            .containsExactly(125.0, 250.0, 500.0, 1000.0, 2000.0, 1414.0, 1189.0)
+        assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).contains("delivery [500 members],1000", "delivery [500 members] floor,80.45")
+        assertThat(Round(dir).climb(flat(80.0))).describedAs("round 2: the first rate, then 84 % of the capacity found")
+            .containsExactly(125.0, 841.0, 1189.0, 1000.0)
+        assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).describedAs("both rounds' floors kept").contains("delivery [500 members] floor,80.45")
+            .filteredOn { it.endsWith("floor,80.45") }.hasSize(2)
+    }
+
+    @Test
+    fun `a later round whose first rate missed ends there, its capacity below it as a first round's would be`(@TempDir dir: Path) {
+        Round(dir).climb(flat(80.0))
+        assertThat(Round(dir).climb { rate -> if (rate == 125.0) 101.0 else 80.0 }).containsExactly(125.0)
+        assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).contains("delivery [500 members],0", "delivery [500 members] floor,101.45")
+    }
+
+    @Test
+    fun `a room far from the SLO at the first rate starts its later rounds near its capacity`(@TempDir dir: Path) {
+        Round(dir).climb(flat(20.0))
+        assertThat(Round(dir).climb(flat(20.0))).containsExactly(841.0, 1189.0, 1000.0)
+    }
+}
