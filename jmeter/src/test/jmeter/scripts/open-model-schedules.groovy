@@ -120,9 +120,13 @@ props.put('chatlab.on', on)
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
 // A fan-out room's delivery p95 at the ladder's first rate, kept per round beside its capacity (fanout-steps.groovy's
-// floorFirst: a room whose p95 sits near the SLO at any rate runs that rate in every round).
+// floorFirst: a room whose p95 sits near the SLO at any rate runs that rate in every round). A room size's floors on
+// every deployment count for each: the report compares the deployments by their p95 at a rate they all ran.
 def floorKey = { String path -> ladderKey(path) + ' floor' }
-def floorsOf = { String path -> earlier.containsKey(floorKey(path)) ? earlier[floorKey(path)] : [] }
+def floorsOf = { String path ->
+    def size = ladderKey(path.split(' ')[0] + ' members')
+    earlier.findAll { k, v -> k.endsWith('] floor') && (k.startsWith(size.dropRight(1) + ' on ') || k == size + ' floor') }.values().flatten()
+}
 // Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.
 def ladders = new java.util.concurrent.ConcurrentHashMap()
 props.put('chatlab.schedule', { String shape, String path, int step ->

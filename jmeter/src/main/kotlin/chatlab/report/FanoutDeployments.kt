@@ -39,10 +39,11 @@ object FanoutDeployments {
         val spread = lowest.measured.spread { it.p95 }
         val rounds = if (spread.rounds == 1) "one round" else "median of ${spread.rounds} rounds (${Format.ms(spread.min)}–${Format.ms(spread.max)})"
         val vs = previous?.change("capacity", lowest.measured.label, "p95", spread)?.let { "; against the previous run ${it.text}" } ?: ""
-        "Fan-out, ${path.subject.key}: p95 ${Format.ms(spread.median)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s, $rounds$vs): " +
-            "one message's way to every member takes ${Format.share(spread.median / slo)} of the ${Format.ms(slo)} ms SLO at any rate, so the rate " +
-            "decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds and runs; compare such rooms by their p95 at the " +
-            "lowest rate, not their capacity (not judged against the previous run)."
+        val lead = "Fan-out, ${path.subject.key}: p95 ${Format.ms(spread.median)} ms already at its lowest step (${Format.rate(lowest.rate)} offered deliveries/s, $rounds$vs): " +
+            "one message's way to every member takes ${Format.share(spread.median / slo)} of the ${Format.ms(slo)} ms SLO at any rate, "
+        val compare = "compare such rooms by their p95 at the lowest rate, not their capacity (not judged against the previous run)."
+        if (spread.min > slo) lead + "over it in every round: the room has no capacity within this SLO on this machine; $compare"
+        else lead + "so the rate decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds and runs; $compare"
     }
 
     /** Whether [path]'s lowest step already took half the SLO (a fan-out room whose capacity decides little, see [floors]). */

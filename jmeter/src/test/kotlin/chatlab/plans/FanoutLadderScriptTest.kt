@@ -20,7 +20,7 @@ class FanoutLadderScriptTest {
     class Result { fun setIgnore() {} }
 
     /** One round: a fresh script, as a round's JMeter process evaluates it, over the run's results folder [dir]. */
-    private inner class Round(dir: Path) {
+    private inner class Round(dir: Path, info: String? = null) {
         val props = Properties()
 
         init {
@@ -30,6 +30,7 @@ class FanoutLadderScriptTest {
                 "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1", "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78",
                 "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
                 "fanoutWarmUpRate" to "0", "fanoutMinMessages" to "8", "fanoutSlots" to "12",
+                "infoFile" to dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }.toString(),
             ))
             GroovyShell(Binding().apply {
                 setVariable("vars", vars)
@@ -42,20 +43,20 @@ class FanoutLadderScriptTest {
          * Runs the room's warm-up, then its steps while the ladder goes on, each step's deliveries taking what [p95At]
          * gives for its rate; the rates it ran, in order.
          */
-        fun climb(p95At: (Double) -> Double): List<Double> {
-            schedule(0)
+        fun climb(p95At: (Double) -> Double, slot: String = "1"): List<Double> {
+            schedule(slot, 0)
             return (1..10).mapNotNull { step ->
-                schedule(step)
+                schedule(slot, step)
                 val current = props["chatlab.current"] as Map<*, *>? ?: return@mapNotNull null
                 val rate = (current["label"] as String).removePrefix("capacity@").toDouble()
                 @Suppress("UNCHECKED_CAST")
                 val times = ((props["chatlab.steps"] as Map<*, *>)[current["key"]] as Map<*, *>)["times"] as Queue<Any>
                 repeat(100) { times.add(p95At(rate).toLong()) }
                 rate
-            }.also { schedule(11) }
+            }.also { schedule(slot, 11) }
         }
 
-        private fun schedule(step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", "1", step)
+        private fun schedule(slot: String, step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", slot, step)
     }
 
     /** p95 [floor] ms up to 1,000 offered deliveries/s, missed beyond. */
@@ -75,7 +76,7 @@ class FanoutLadderScriptTest {
     @Test
     fun `a later round whose first rate missed ends there, its capacity below it as a first round's would be`(@TempDir dir: Path) {
         Round(dir).climb(flat(80.0))
-        assertThat(Round(dir).climb { rate -> if (rate == 125.0) 101.0 else 80.0 }).containsExactly(125.0)
+        assertThat(Round(dir).climb({ rate -> if (rate == 125.0) 101.0 else 80.0 })).containsExactly(125.0)
         assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).contains("delivery [500 members],0", "delivery [500 members] floor,101.45")
     }
 
@@ -83,5 +84,17 @@ class FanoutLadderScriptTest {
     fun `a room far from the SLO at the first rate starts its later rounds near its capacity`(@TempDir dir: Path) {
         Round(dir).climb(flat(20.0))
         assertThat(Round(dir).climb(flat(20.0))).containsExactly(841.0, 1189.0, 1000.0)
+    }
+
+    @Test
+    fun `when one deployment's room is at its floor, that room size runs the first rate on every deployment`(@TempDir dir: Path) {
+        val info = """{"fleet":{"instances":1,"broker":"simple","urls":["http://127.0.0.1:8080"],"deployments":[
+            {"name":"simple-1","broker":"simple","instances":1,"urls":["http://127.0.0.1:9001"]},
+            {"name":"relay-2","broker":"relay","instances":2,"urls":["http://127.0.0.1:9002","http://127.0.0.1:9003"]}]}}"""
+        Round(dir, info).run { climb(flat(20.0), "1"); climb(flat(80.0), "2") }
+        val later = Round(dir, info)
+        assertThat(later.climb(flat(20.0), "1")).describedAs("simple-1, far from the SLO itself").containsExactly(125.0, 841.0, 1189.0, 1000.0)
+        assertThat(later.climb(flat(80.0), "2")).describedAs("relay-2, at its floor").containsExactly(125.0, 841.0, 1189.0, 1000.0)
+        assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).contains("delivery [500 members on simple-1] floor,20.45", "delivery [500 members on relay-2] floor,80.45")
     }
 }
