@@ -34,6 +34,8 @@ if (slots > 0 && sizes.size() * deployments.size() > slots) throw new IllegalSta
 // The deployments this JMeter process has warmed (a round is a JMeter process of its own, cold at its start).
 def warmed = java.util.concurrent.ConcurrentHashMap.newKeySet()
 return [
+    // A room's path ("500 members on relay-2") → its members (500).
+    membersOf: membersOf,
     // The room slot (1, 2, ...) names a room size of `fanoutMembers`, its room of `fanoutRooms` and a deployment: each
     // size on every deployment in turn, so a drift of the machine over the run touches every deployment alike. Its
     // path is "<members> members", "... on <deployment>" with deployments; a slot past them runs nothing.

@@ -124,8 +124,8 @@ def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[
 // every deployment count for each: the report compares the deployments by their p95 at a rate they all ran.
 def floorKey = { String path -> ladderKey(path) + ' floor' }
 def floorsOf = { String path ->
-    def size = ladderKey(path.split(' ')[0] + ' members')
-    earlier.findAll { k, v -> k.endsWith('] floor') && (k.startsWith(size.dropRight(1) + ' on ') || k == size + ' floor') }.values().flatten()
+    def members = fanoutSteps.membersOf(path)
+    earlier.findAll { k, v -> k.endsWith('] floor') && fanoutSteps.membersOf(k.substring(k.indexOf('[') + 1)) == members }.values().flatten()
 }
 // Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.
 def ladders = new java.util.concurrent.ConcurrentHashMap()
