@@ -25,11 +25,16 @@ class ServerActivity(
     private val properties: LabProperties,
     private val sqlite: List<SqliteDatabase>,
     private val users: SimpUserRegistry,
+    private val rendezvous: Rendezvous,
 ) {
-    /** Takes [CpuMeter.WINDOW] to measure the CPUs; [self] requests in flight are the caller's own (this request), not load. */
+    /**
+     * Takes [CpuMeter.WINDOW] to measure the CPUs; [self] requests in flight are the caller's own (this request), not
+     * load, and neither are engines waiting at a meeting (Rendezvous): an engine draining before its next step must not
+     * wait for another that already waits for it there.
+     */
     fun now(self: Int = 1): Activity {
         val cores = cpu.busyCores() // first: the counts below are then read at the end of the window
-        val http = registry.find("http.server.requests.active").longTaskTimers().sumOf { it.activeTasks() }.toLong() - self
+        val http = registry.find("http.server.requests.active").longTaskTimers().sumOf { it.activeTasks() }.toLong() - self - rendezvous.waiting()
         val pool = dataSource.unwrap(HikariDataSource::class.java).hikariPoolMXBean
         val mongo = registry.find("mongodb.driver.pool.checkedout").gauges().sumOf { it.value() }.toInt()
         val stompIn = pending("clientInboundChannelExecutor")

@@ -15,3 +15,6 @@ class ConflictException(message: String) : ChatException(HttpStatus.CONFLICT, me
 
 /** Contention that did not resolve in time (a lock not granted within its wait): 503, with the cause named. */
 class BusyException(message: String) : ChatException(HttpStatus.SERVICE_UNAVAILABLE, message)
+
+/** Something the caller waited for did not come in time (another party of a lab meeting): 408, with who was missing. */
+class WaitedTooLongException(message: String) : ChatException(HttpStatus.REQUEST_TIMEOUT, message)
