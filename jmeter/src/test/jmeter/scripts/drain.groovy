@@ -54,7 +54,10 @@ def machine = stat.canRead() ? stat.readLines().first().split(/\s+/).drop(1).col
     [(t[0] + t[1] + t[2] + t[5] + t[6]) / 100d, (t.size() > 7 ? t[7] : 0L) / 100d] } : null
 def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNanos() / 1e9d }.orElse(0d)
 def file = vars.get('unitsFile')
-if (file) {
+// With several engines (a plan that names them, engineList) the first keeps the units (engines.groovy, which this plan's
+// schedules ran first): the CPU columns then describe its machine. An engine keeps its properties from plan to plan.
+def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
+if (file && (!several || props.get('chatlab.engine')?.index == 0)) {
     def out = new File(file)
     if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }

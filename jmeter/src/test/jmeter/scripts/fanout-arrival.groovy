@@ -12,7 +12,10 @@ vars.putObject('fanout', state)
 vars.put('path', current.path)
 vars.put('shape', current.label)
 def arrival = state.arrivals.getAndIncrement()
-def userId = (arrival % state.members) + 1
+// With several engines (fanout-steps.groovy) this one's members are every count-th user from its index + 1.
+int engines = (state.engines ?: 1) as int
+int engine = (state.engine ?: 0) as int
+def userId = (arrival % state.members) * engines + engine + 1
 def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
 vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
 vars.put('roomId', String.valueOf(state.room))
@@ -28,5 +31,5 @@ if (arrival < state.members) {
 } else {
     state.sending.incrementAndGet()
     vars.put('role', 'sender')
-    vars.put('clientMessageId', 'fanout-' + state.tag + '-' + arrival)
+    vars.put('clientMessageId', 'fanout-' + state.tag + '-' + (arrival * engines + engine))
 }

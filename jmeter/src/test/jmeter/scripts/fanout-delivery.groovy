@@ -35,7 +35,8 @@ if (frame.trim().isEmpty()) {
     vars.put('listening', 'false')
 }
 def now = System.currentTimeMillis()
-def everySent = now > state.sendEndsAt && state.sending.get() == 0 && received.size() >= state.sent.size()
+// With several engines a member cannot know what the others' senders sent: it reads until lostAt (the group lasts that long anyway).
+def everySent = (state.engines ?: 1) == 1 && now > state.sendEndsAt && state.sending.get() == 0 && received.size() >= state.sent.size()
 if (everySent || now > state.lostAt) vars.put('listening', 'false')
 // A read returns as soon as a frame comes; its timeout only bounds how long an idle member waits before it looks again
 // whether the step is over, so it never waits past the step's lostAt (the audit's time comes after it).

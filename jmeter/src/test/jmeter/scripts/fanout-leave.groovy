@@ -72,7 +72,10 @@ if (lost > 0) problems << (lost + ' deliveries missing (not received within fano
 if (extra > 0) problems << (extra + ' deliveries of messages this step did not send, or of another room')
 if (duplicated > 0) problems << (duplicated + ' deliveries received twice')
 if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (sentAt) than history gives them')
-def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members'
+// With several engines each audits its own members (every count-th; fanout-steps.groovy) and its own senders' messages.
+int engines = (state.engines ?: 1) as int
+def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members' +
+    (engines > 1 ? ' of engine ' + ((state.engine as int) + 1) + ' of ' + engines : '')
 def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
 // Where this step's time went on the server: its send-path stage timers (store, broker, outbound; every instance),
 // counted since the previous step's audit (this plan sends nothing between two audits), as a mean per stage.

@@ -69,18 +69,23 @@ return [
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
     // arrived, which members subscribed, what was sent and acknowledged, what each member received, the ports its
     // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
-    // fanoutSettle ms before the senders.
-    step: { String path, long room, List ports, double rate, double seconds, long now, long delay ->
+    // fanoutSettle ms before the senders. With several engines (`engine`: count, index and the step's tag, one on all
+    // of them; engines.groovy) this engine's members are every count-th user from index + 1, arriving over the same
+    // join time, and it offers its share of the rate: state.members and sendRate are this engine's.
+    step: { String path, long room, List ports, double rate, double seconds, long now, long delay, Map engine = [count: 1, index: 0] ->
         def members = membersOf(path)
+        int count = engine.count as int
+        if (members < count) throw new IllegalStateException('a room of ' + members + ' members cannot be shared by ' + count + ' engines: each needs a member')
+        int mine = (members - (engine.index as int) + count - 1).intdiv(count)
         def joinSeconds = members / joinRate
         def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) settle + (long) (seconds * 1000)
-        [extra: [room: room, members: members, sendRate: rate / members, fanout: [
-            room: room, members: members, ports: ports, tag: Long.toString(now, 36), sendEndsAt: sendEndsAt,
-            lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
-            subscribed: new java.util.concurrent.CountDownLatch(members), sending: new java.util.concurrent.atomic.AtomicInteger(),
+        [extra: [room: room, members: members, sendRate: rate / members / count, fanout: [
+            room: room, members: mine, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
+            sendEndsAt: sendEndsAt, lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
+            subscribed: new java.util.concurrent.CountDownLatch(mine), sending: new java.util.concurrent.atomic.AtomicInteger(),
             sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
-            left: new java.util.concurrent.atomic.AtomicInteger(members)]],
-         arrivals: ' rate(' + fmt(joinRate) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']
+            left: new java.util.concurrent.atomic.AtomicInteger(mine)]],
+         arrivals: ' rate(' + fmt(joinRate * mine / members) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']
     },
     // The senders' arrivals for `seconds` (rising from `from` per second), then the tail: JMeter waits for all of it (an
     // Open Model Thread Group ended early by stop() hangs the serialized test), so fanoutLostAfter is kept short;

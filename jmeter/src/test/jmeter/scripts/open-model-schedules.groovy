@@ -33,6 +33,11 @@ def openTimeout = number('openTimeout')
 def fanoutRates = numbers(vars.get('fanoutRates'))
 def fanoutSlo = number('fanoutSlo')
 def fanoutSteps = fanoutRates.isEmpty() ? null : evaluate(new File(vars.get('scripts'), 'fanout-steps.groovy'))
+// The engines sharing this plan's load (engines.groovy): each offers its share of every rate, and they meet before
+// every unit, so that every engine's ladder decides on every engine's samples of the step before.
+props.remove('chatlab.enginesFailed')
+def engines = evaluate(new File(vars.get('scripts'), 'engines.groovy'))
+props.put('chatlab.engine', [count: engines.count, index: engines.index])
 // Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
 // whether MongoDB is the stand-in (embedded stack) or a real server.
 def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
@@ -103,7 +108,8 @@ earlierLines.collect { it.split(',') }.each { earlier[it[0]] << (it[1] as double
 // whose ladder runs out of step slots before it ends is kept too.
 def found = new java.util.concurrent.ConcurrentHashMap()
 def keep = { ->
-    if (ladderFile == null) return
+    // With several engines the first writes it (they found the same ladders: they decided on the same samples).
+    if (ladderFile == null || engines.index != 0) return
     synchronized (found) { ladderFile.text = (earlierLines + found.collect { k, v -> k + ',' + fmt(v) }).collect { it + '\n' }.join('') }
 }
 def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
@@ -140,10 +146,37 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         path = slot?.path
         if (slot != null) extra = [room: slot.room, ports: slot.ports, deployment: slot.deployment]
     }
-    if (path == null || !on(path, shape)) {
+    // Engines that could not meet run no more steps (a tearDown sampler, engines-met.groovy, fails the plan with why).
+    if (path == null || !on(path, shape) || props.get('chatlab.enginesFailed') != null) {
         props.remove('chatlab.current')
         return pause
     }
+    // With several engines: hand in this engine's samples of the path's last step, and take every engine's instead.
+    def previous = (shape == 'capacity' || fanout) && step > 1 ? ladders.get(path)?.last?.key : null
+    def local = previous == null ? null : steps.get(previous)
+    def met
+    try {
+        met = engines.count == 1 ? [[now: now]] : engines.meet(shape + ' ' + path + ' ' + step, [now: now, step: previous] +
+            (local == null ? [:] : [times: engines.histogram(local.times), failed: local.failed.get()]))
+        if (met.collect { it.step }.toSet().size() != 1) throw new IllegalStateException('the engines met at ' + shape + ' ' + path + ' ' + step +
+            ' after different steps: ' + met.collect { it.step } + ' (each engine must run the same plan with the same properties and earlier rounds)')
+    } catch (Exception e) {
+        // Thrown from here, the group's schedule would be empty and JMeter would wait for it for ever.
+        props.put('chatlab.enginesFailed', e.message ?: e.toString())
+        props.remove('chatlab.current')
+        return pause
+    }
+    if (engines.count > 1) {
+        if (local != null) {
+            local.times.clear()
+            local.times.addAll(engines.merged(met.collect { it.times ?: [:] }))
+            if (met.any { it.failed }) local.failed.set(true)
+        }
+        // The step starts now, when the last engine came; the fan-out's messages carry one tag on every engine.
+        now = System.currentTimeMillis()
+        pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
+    }
+    def tag = Long.toString(met.collect { it.now as long }.min(), 36)
     def standIn = !fanout && path in standIns
     def ladder = fanout ? fanoutRates : standIn ? standInRates : rates
     def limit = fanout ? fanoutSlo : slo
@@ -223,8 +256,9 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
         if (fanout) {
             // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
-            def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, warmUp != null ? warmUp.rate as double : rate, seconds, now, delay)
-            extra = fanoutStep.extra + [rampFrom: warmUp != null ? rate / (fanoutStep.extra.members as int) / 4 : fanoutStep.extra.sendRate]
+            def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, warmUp != null ? warmUp.rate as double : rate, seconds, now, delay,
+                [count: engines.count, index: engines.index, tag: tag])
+            extra = fanoutStep.extra + [rampFrom: warmUp != null ? engines.share(rate / (fanoutStep.extra.members as int) / 4) : fanoutStep.extra.sendRate]
             pause = pause + fanoutStep.arrivals
         }
     } else {
@@ -239,6 +273,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
-    return pause + ' rate(' + fmt(rate) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(rate) + '/s) pause(' + fmt(tail) + ' ms)'
+    def mine = engines.share(rate)
+    return pause + ' rate(' + fmt(mine) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(mine) + '/s) pause(' + fmt(tail) + ' ms)'
 })
 SampleResult.setIgnore()

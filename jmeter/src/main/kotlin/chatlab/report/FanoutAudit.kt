@@ -7,6 +7,7 @@ package chatlab.report
  */
 data class FanoutAudit(
     val room: String,
+    /** Steps audited (with several engines each audits its own members of a step: one step, several audit samples). */
     val audits: Int,
     val stored: Long,
     val delivered: Long,
@@ -27,8 +28,11 @@ data class FanoutAudit(
             .groupBy({ it.first }, { it.second })
             .map { (room, audits) ->
                 val figures = audits.mapNotNull { counts.find(it.responseMessage)?.groupValues }
+                // With several engines each audits its own members of a step, and each reads the same stored messages back.
+                val steps = audits.groupBy { it.label to it.round }.values
+                val stored = steps.sumOf { step -> step.mapNotNull { counts.find(it.responseMessage)?.groupValues?.get(1)?.toLong() }.maxOrNull() ?: 0L }
                 FanoutAudit(
-                    room, audits.size, figures.sumOf { it[1].toLong() }, figures.sumOf { it[3].toLong() },
+                    room, steps.size, stored, figures.sumOf { it[3].toLong() },
                     audits.sumOf { arrivalOrder.find(it.responseMessage)?.groupValues?.get(1)?.toLong() ?: 0L },
                     audits.filter { !it.success && it.unanswered }.map(::describe),
                     audits.filter { !it.success && !it.unanswered }.map(::describe),

@@ -36,14 +36,26 @@ object Settings {
         add("report generated ${env.generatedAt}")
     }
 
-    /** Where the load came from (-Djmeter.remotes): JMeter processes on this machine, or the one engine named. */
-    fun loadFrom(remotes: String?): String = when {
-        remotes.isNullOrBlank() -> "JMeter ran on the same machine"
-        remotes == "loopback" -> "JMeter ran on the same machine as one engine (jmeter-server) that the build started on loopback: " +
-            "each plan went to it over RMI and its samples came back (JMeter's distributed mode); its CPU is the JMeter column"
-        else -> "the load came from the JMeter engine at $remotes (JMeter's distributed mode): the JMeter, other-CPU and steal " +
-            "columns describe that engine's machine, not the server's"
+    /** Where the load came from (-Djmeter.remotes): JMeter processes on this machine, or the engines named. */
+    fun loadFrom(remotes: String?): String {
+        val loopback = remotes?.let { LOOPBACK.matchEntire(it.trim()) }
+        val engines = loopback?.groupValues?.get(1)?.ifEmpty { null }?.toInt() ?: remotes?.split(',')?.count { it.isNotBlank() } ?: 0
+        val shared = "each offered 1/$engines of every rate and took every $engines-th member of a room, and they met at the server before " +
+            "every step, so that one ladder decided on every engine's samples"
+        return when {
+            remotes.isNullOrBlank() -> "JMeter ran on the same machine"
+            loopback != null && engines == 1 -> "JMeter ran on the same machine as one engine (jmeter-server) that the build started on loopback: " +
+                "each plan went to it over RMI and its samples came back (JMeter's distributed mode); its CPU is the JMeter column"
+            loopback != null -> "JMeter ran on the same machine as $engines engines (jmeter-server) that the build started on loopback (JMeter's " +
+                "distributed mode): $shared; the JMeter column is the first engine's CPU"
+            engines == 1 -> "the load came from the JMeter engine at $remotes (JMeter's distributed mode): the JMeter, other-CPU and steal " +
+                "columns describe that engine's machine, not the server's"
+            else -> "the load came from $engines JMeter engines, at ${remotes.orEmpty().split(',').joinToString(", ") { it.trim() }} (JMeter's distributed " +
+                "mode): $shared; the JMeter, other-CPU and steal columns describe the first engine's machine, not the server's"
+        }
     }
+
+    private val LOOPBACK = Regex("""loopback(?::(\d+))?""")
 
     /** What carries a deployment's broadcasts: [relay]'s broker when it relays, else Spring's simple broker. */
     private fun broadcast(kind: String, relay: Backend?): String =

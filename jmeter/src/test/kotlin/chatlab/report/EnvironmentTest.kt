@@ -56,7 +56,7 @@ class EnvironmentTest {
     }
 
     @Test
-    fun `the machine line says where the load came from, local JMeter, the loopback engine or an engine elsewhere`(@TempDir dir: Path) {
+    fun `the machine line says where the load came from, local JMeter, loopback engines or engines elsewhere`(@TempDir dir: Path) {
         val info = dir.resolve("server-info.json").also { Files.writeString(it, """{"machine":{"cpus":"2","os":"Linux"}}""") }
         fun machineLine(remotes: String?) = Settings.environmentLines(
             Environment.read(info, listOfNotNull(remotes?.let { "remotes" to it }).toMap(), emptyList(), Instant.EPOCH),
@@ -65,5 +65,9 @@ class EnvironmentTest {
         assertThat(machineLine("")).isEqualTo(machineLine(null))
         assertThat(machineLine("loopback")).contains("one engine (jmeter-server) that the build started on loopback").contains("distributed mode")
         assertThat(machineLine("10.0.0.7:1099")).contains("the JMeter engine at 10.0.0.7:1099").contains("not the server's")
+        assertThat(machineLine("loopback:2")).contains("2 engines (jmeter-server) that the build started on loopback")
+            .contains("each offered 1/2 of every rate").contains("the JMeter column is the first engine's CPU")
+        assertThat(machineLine("10.0.0.7:1099, 10.0.0.8:1099")).contains("from 2 JMeter engines, at 10.0.0.7:1099, 10.0.0.8:1099")
+            .contains("one ladder decided on every engine's samples").contains("describe the first engine's machine")
     }
 }

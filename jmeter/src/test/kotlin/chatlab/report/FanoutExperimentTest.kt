@@ -45,6 +45,18 @@ class FanoutExperimentTest {
         assertThat(FanoutExperiment.figures(c).map { it.label }).contains("delivery [10 members]")
     }
 
+    @Test
+    fun `two engines' audits of one step count its messages once and its deliveries to both engines' members`() {
+        fun half(engine: Int, members: Int) = "held: 20 messages stored (10 acknowledged), ${20 * members} deliveries to $members members of engine $engine of 2, " +
+            "each once, placed as in history; 0 of $members members received them in another order than history's"
+        val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", half(1, 5)) + audit(10, "capacity@500", half(2, 5)) +
+            audit(10, "capacity@500", half(1, 5), round = 2) + audit(10, "capacity@500", half(2, 5), round = 2))
+        val audit = c.fanout.single()
+        assertThat(audit.audits).describedAs("two steps, each audited by both engines").isEqualTo(2)
+        assertThat(audit.stored).isEqualTo(40)
+        assertThat(audit.delivered).isEqualTo(400)
+    }
+
     /** [n] deliveries of one step of a room on [deployment], all taking [elapsed] ms. */
     private fun on(deployment: String, members: Int, rate: Int, elapsed: Long, round: Int) =
         (0 until 40).map { Sample(it * 10L, elapsed, "delivery [$members members on $deployment] capacity@$rate", "200", "", true, "", "", round) }

@@ -1,0 +1,53 @@
+// Which share of a plan's load this JMeter offers, and how the engines that share it meet. With -Djmeter.remotes naming
+// N engines, JMeter's distributed mode runs the whole plan on each (the property `engineList` names them; empty or one:
+// this JMeter alone, no meeting), so each engine offers 1/N of every rate and takes every N-th member of a room, and before
+// every step the engines meet at the server (POST /api/v1/lab/rendezvous/<key> on the first instance; the server
+// answers once all N have come, each with every engine's contribution in one order), so that every engine decides its
+// next step on all engines' samples. An engine's index is its place in the plan's first meeting (`engines`): any
+// numbering serves, as long as the engines agree on it. Loaded once per JMeter process by open-model-schedules.groovy.
+import groovy.json.JsonOutput
+import groovy.json.JsonSlurper
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.time.Duration
+
+def count = Math.max(1, (vars.get('engineList') ?: '').tokenize(',').count { it.trim() })
+// How long an engine waits for the others at a meeting: the slowest engine's step and its drain come first.
+long wait = 600
+def secret = vars.get('jwtSecret')
+def base = 'http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/rendezvous/'
+def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+// A test hands in its own meeting place (property chatlab.meetingPlace: a closure (key, parties, contribution) → meeting).
+def place = props.get('chatlab.meetingPlace') ?: { String key, int parties, Map contribution ->
+    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
+    def token = jwt(secret, '1', 'lab')
+    def uri = URI.create(base + URLEncoder.encode(key, 'UTF-8').replace('+', '%20') + '?parties=' + parties + '&timeoutSeconds=' + wait)
+    def response = client.send(HttpRequest.newBuilder(uri).header('Authorization', 'Bearer ' + token).header('Content-Type', 'application/json')
+        .timeout(Duration.ofSeconds(wait + 30)).POST(HttpRequest.BodyPublishers.ofString(JsonOutput.toJson(contribution))).build(),
+        HttpResponse.BodyHandlers.ofString())
+    if (response.statusCode() != 200) throw new IllegalStateException('the engines\' meeting ' + key + ' answered ' + response.statusCode() + ': ' + response.body().take(300))
+    new JsonSlurper().parseText(response.body())
+}
+// Every engine's contribution to the meeting at `key`, in one order, the same list on every engine (this one's alone
+// when it is the only engine).
+def meet = { String key, Map contribution -> count == 1 ? [contribution] : place(key, count, contribution).contributions }
+// A first meeting that fails (an engine missing) leaves this one index 0 and says why: the plan's schedules then run no
+// step (open-model-schedules.groovy) and its tearDown fails (engines-met.groovy).
+def index = 0
+try {
+    if (count > 1) index = place('engines', count, [:]).party as int
+} catch (Exception e) {
+    props.put('chatlab.enginesFailed', e.message ?: e.toString())
+}
+return [
+    count: count,
+    index: index,
+    meet: meet,
+    // This engine's share of `rate` (every engine offers the same share: the sum is the rate).
+    share: { double rate -> rate / count },
+    // A step's whole-millisecond times as a histogram ([ms: count]) to hand in, and every engine's merged back into one
+    // sorted list of times (the step's p95 is then the one the report computes from all engines' samples).
+    histogram: { Collection times -> times.countBy { it as long }.collectEntries { k, v -> [(String.valueOf(k)): v] } },
+    merged: { List histograms -> histograms.collectMany { h -> h.collectMany { k, v -> Collections.nCopies(v as int, k as long) } }.sort() },
+]

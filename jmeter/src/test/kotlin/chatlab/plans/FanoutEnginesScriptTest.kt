@@ -1,0 +1,186 @@
+package chatlab.plans
+
+import groovy.lang.Binding
+import groovy.lang.Closure
+import groovy.lang.GroovyShell
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Base64
+import java.util.Properties
+import java.util.Queue
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicInteger
+
+/**
+ * The fan-out plan's load split over two JMeter engines (`scripts/engines.groovy`, `open-model-schedules.groovy`,
+ * `fanout-steps.groovy`, `fanout-arrival.groovy`), each engine a script of its own on its own thread, as on its own
+ * engine, meeting at a place that stands in for the server's rendezvous (RendezvousIT holds the server's).
+ */
+class FanoutEnginesScriptTest {
+    /** The server's meetings, in memory: the first `parties` arrivals at a key meet, each answered with every contribution. */
+    class Place {
+        private val open = HashMap<String, MutableList<Pair<CompletableFuture<Map<String, Any?>>, Any?>>>()
+
+        fun meet(key: String, parties: Int, contribution: Any?): Map<String, Any?> {
+            val answer = CompletableFuture<Map<String, Any?>>()
+            synchronized(this) {
+                val arrivals = open.getOrPut(key) { mutableListOf() }
+                arrivals += answer to contribution
+                if (arrivals.size == parties) {
+                    open.remove(key)
+                    arrivals.forEachIndexed { party, (a, _) -> a.complete(mapOf("key" to key, "party" to party, "contributions" to arrivals.map { it.second })) }
+                }
+            }
+            return answer.get(20, TimeUnit.SECONDS)
+        }
+    }
+
+    private val scripts = Path.of("src/test/jmeter/scripts").toAbsolutePath()
+
+    /** One engine's round: open-model-schedules.groovy evaluated with `engineList` naming two engines. */
+    private inner class Engine(dir: Path, place: Place) {
+        val props = Properties()
+
+        init {
+            props["chatlab.meetingPlace"] = GroovyShell(Binding().apply { setVariable("place", place) })
+                .evaluate("return { String key, int parties, Map contribution -> place.meet(key, parties, contribution) }")
+            GroovyShell(Binding().apply {
+                setVariable("vars", FanoutAuditScriptTest.Vars(mutableMapOf(
+                    "scripts" to scripts.toString(), "unitsFile" to dir.resolve("units.csv").toString(), "engineList" to "10.0.0.1:1099,10.0.0.2:1099",
+                    "measured" to "delivery", "chatPaths" to "true", "host" to "127.0.0.1", "port" to "8080", "jwtSecret" to "s",
+                    "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100", "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1",
+                    "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
+                    "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "0",
+                    "fanoutMinMessages" to "8", "fanoutSlots" to "12", "infoFile" to dir.resolve("server-info.json").toString(),
+                )))
+                setVariable("props", props)
+                setVariable("SampleResult", FanoutLadderScriptTest.Result())
+            }).evaluate(scripts.resolve("open-model-schedules.groovy").toFile())
+        }
+
+        val index: Int get() = (props["chatlab.engine"] as Map<*, *>)["index"] as Int
+
+        /** The schedules of the room's warm-up and steps while its ladder goes on, this engine's deliveries at [p95At]. */
+        fun climb(p95At: (Double) -> Double): List<Pair<Double, String>> {
+            schedule(0)
+            return (1..10).mapNotNull { step ->
+                val schedule = schedule(step)
+                val current = props["chatlab.current"] as Map<*, *>? ?: return@mapNotNull null
+                val rate = (current["label"] as String).removePrefix("capacity@").toDouble()
+                @Suppress("UNCHECKED_CAST")
+                val times = ((props["chatlab.steps"] as Map<*, *>)[current["key"]] as Map<*, *>)["times"] as Queue<Any>
+                repeat(100) { times.add(p95At(rate).toLong()) }
+                rate to schedule
+            }.also { schedule(11) }
+        }
+
+        private fun schedule(step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", "1", step) as String
+    }
+
+    /** Two engines, each built and climbing on its own thread (they meet from the first moment, as on two machines). */
+    private fun <T> onTwoEngines(dirs: List<Path>, run: (Engine) -> T): List<T> {
+        val place = Place()
+        val threads = Executors.newFixedThreadPool(dirs.size)
+        try {
+            val futures = dirs.map { dir -> CompletableFuture.supplyAsync({ run(Engine(dir, place)) }, threads) }
+            return futures.map { it.get(60, TimeUnit.SECONDS) }
+        } finally {
+            threads.shutdownNow()
+        }
+    }
+
+    @Test
+    fun `two engines climb one ladder on both engines' deliveries, each offering half of every rate`(@TempDir dir: Path) {
+        // The first engine's deliveries hold at every rate; the second's miss from 1,000 deliveries/s: their p95 together misses.
+        val climbs = onTwoEngines(listOf(dir, dir)) { engine ->
+            engine.index to engine.climb { rate -> if (engine.index == 1 && rate >= 1000) 300.0 else 20.0 }
+        }.toMap()
+        assertThat(climbs.keys).containsExactlyInAnyOrder(0, 1)
+        val rates = climbs.mapValues { (_, steps) -> steps.map { it.first } }
+        assertThat(rates[0]).describedAs("the first engine, whose own deliveries always held").containsExactly(125.0, 250.0, 500.0, 1000.0, 707.0, 841.0)
+        assertThat(rates[1]).isEqualTo(rates[0])
+        val first = climbs.getValue(0).first().second
+        assertThat(first).describedAs("250 of 500 members join in 2.5 s; 125 deliveries/s to 500 members are 0.25 sends/s, 0.125 per engine")
+            .contains("rate(100/s) even_arrivals(2.5 s)").contains("rate(0.125/s) random_arrivals(")
+        assertThat(Files.readAllLines(dir.resolve("ladders.csv"))).describedAs("kept once, by the first engine")
+            .containsExactlyInAnyOrder("delivery [500 members],841", "delivery [500 members] floor,20.45")
+    }
+
+    @Test
+    fun `engines that meet after different steps run no further step, and the plan's tearDown fails saying why`(@TempDir dir: Path) {
+        val earlier = Files.createDirectories(dir.resolve("earlier"))
+        Files.writeString(earlier.resolve("ladders.csv"), "delivery [500 members],1000\n")
+        val engines = onTwoEngines(listOf(Files.createDirectories(dir.resolve("fresh")), earlier)) { engine -> engine.climb { 20.0 } to engine.props }
+        assertThat(engines.map { (steps, _) -> steps.map { it.first } }).describedAs("each ran its own first step, then none")
+            .containsExactlyInAnyOrder(listOf(125.0), listOf(841.0))
+        for ((_, props) in engines) {
+            val result = FanoutAuditScriptTest.Result()
+            GroovyShell(Binding().apply { setVariable("props", props); setVariable("SampleResult", result) })
+                .evaluate(scripts.resolve("engines-met.groovy").toFile())
+            assertThat(result.passed).isFalse()
+            assertThat(result.message).contains("after different steps").contains("500 members capacity@125").contains("500 members capacity@841")
+        }
+        val met = FanoutAuditScriptTest.Result()
+        GroovyShell(Binding().apply { setVariable("props", Properties()); setVariable("SampleResult", met) }).evaluate(scripts.resolve("engines-met.groovy").toFile())
+        assertThat(met.ignored).describedAs("engines that met at every step leave no sample").isTrue()
+    }
+
+    /**
+     * The arrival times (s) JMeter's own open model draws from [schedule] (its parser and generator are Kotlin-internal to
+     * JMeter, so Groovy, as in the plan, calls them).
+     */
+    @Suppress("UNCHECKED_CAST")
+    private fun arrivalTimes(schedule: String): List<Double> = GroovyShell(Binding().apply { setVariable("schedule", schedule) }).evaluate(
+        "def g = new org.apache.jmeter.threads.openmodel.ThreadScheduleProcessGenerator(new Random(1), " +
+            "new org.apache.jmeter.threads.openmodel.ScheduleParser(schedule).parse()); def t = []; while (g.hasNext()) t << g.nextDouble(); t",
+    ) as List<Double>
+
+    @Test
+    fun `JMeter's own open model brings each engine exactly its share of a room's members before the senders`(@TempDir dir: Path) {
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
+            "fanoutMembers" to "10", "fanoutRooms" to "80", "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutLostAfter" to "2000",
+            "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "0",
+            "fanoutMinMessages" to "8", "infoFile" to dir.resolve("none.json").toString(), "port" to "8080", "fanoutSlots" to "12",
+        ))
+        val steps = GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(scripts.resolve("fanout-steps.groovy").toFile()) as Map<*, *>
+        for (members in listOf(3, 5, 10, 99, 100, 500)) for (engines in 1..3) {
+            val shares = (0 until engines).map { index ->
+                val step = (steps["step"] as Closure<*>).call("$members members", 80L, listOf("8080"), 125.0, 4.0, 0L, 0L,
+                    mapOf("count" to engines, "index" to index, "tag" to "t")) as Map<*, *>
+                val joinEnds = members / 200.0
+                val joined = arrivalTimes(step["arrivals"] as String).count { it <= joinEnds + 1e-9 }
+                assertThat(joined).describedAs("$members members, engine $index of $engines: ${step["arrivals"]}")
+                    .isEqualTo(((step["extra"] as Map<*, *>)["fanout"] as Map<*, *>)["members"])
+                joined
+            }
+            assertThat(shares.sum()).describedAs("$members members over $engines engines").isEqualTo(members)
+        }
+    }
+
+    @Test
+    fun `an engine's members are every second user from its own, and its messages' ids are its own`() {
+        val state = mapOf("room" to 78L, "members" to 3, "engines" to 2, "engine" to 1, "ports" to listOf("8080"), "tag" to "t1",
+            "arrivals" to AtomicInteger(), "sending" to AtomicInteger(), "subscribed" to CountDownLatch(3))
+        val props = Properties().apply { this["chatlab.current"] = mapOf("fanout" to state, "path" to "5 members", "label" to "capacity@10") }
+        val arrivals = (1..5).map {
+            val values = mutableMapOf<String, Any?>("scripts" to scripts.toString(), "jwtSecret" to "s", "fanoutPoll" to "1000")
+            GroovyShell(Binding().apply {
+                setVariable("vars", FanoutAuditScriptTest.Vars(values))
+                setVariable("props", props)
+                setVariable("SampleResult", FanoutLadderScriptTest.Result())
+            }).evaluate(scripts.resolve("fanout-arrival.groovy").toFile())
+            values
+        }
+        fun user(token: Any?) = Regex(""""sub":"(\d+)"""").find(String(Base64.getUrlDecoder().decode((token as String).split('.')[1])))!!.groupValues[1].toInt()
+        assertThat(arrivals.map { it["role"] }).containsExactly("member", "member", "member", "sender", "sender")
+        assertThat(arrivals.map { user(it["token"]) }).describedAs("users 2, 4, 6 of the room, then senders among them").containsExactly(2, 4, 6, 2, 4)
+        assertThat(arrivals.drop(3).map { it["clientMessageId"] }).describedAs("arrival × engines + engine: the other engine's are even")
+            .containsExactly("fanout-t1-7", "fanout-t1-9")
+    }
+}
