@@ -55,6 +55,16 @@ class LabIT(
     }
 
     @Test
+    fun `two engines asking at once, without a pause, never see each other's question in flight, since a question is no load`() {
+        await.atMost(Duration.ofSeconds(20)).until { lab()["idle"] == true }
+        val inFlight = (0 until 2).map {
+            java.util.concurrent.CompletableFuture.supplyAsync({ (1..8).map { lab()["httpInFlight"] } }, java.util.concurrent.Executors.newSingleThreadExecutor())
+        }.map { it.get(60, java.util.concurrent.TimeUnit.SECONDS) }
+        // (Their CPU is not asserted: this test's own client threads run in the server's JVM.)
+        assertThat(inFlight.flatten()).describedAs("requests in flight each engine was told while the other asked too").containsOnly(0)
+    }
+
+    @Test
     fun `the server is not idle while its CPUs are busy`() {
         await.atMost(Duration.ofSeconds(20)).until { lab()["idle"] == true }
         val spin = AtomicBoolean(true)
