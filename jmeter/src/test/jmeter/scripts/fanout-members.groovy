@@ -7,8 +7,9 @@ def sizes = numbers(vars.get('fanoutMembers'))
 def rooms = numbers(vars.get('fanoutRooms'))
 def loadUsers = vars.get('loadUsers') as long
 def pending = new ArrayDeque()
-// With several engines each enters its own members (every count-th user from index + 1, as fanout-steps.groovy takes them).
-def engine = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1 ? props.get('chatlab.engine') : null
-def mine = { long user -> engine == null || (user - 1) % (engine.count as int) == (engine.index as int) }
+// With several engines each enters its own members (every count-th user from index + 1, as fanout-steps.groovy takes
+// them): this plan's schedules (its setUp) set chatlab.engine just before.
+def engine = props.get('chatlab.engine')
+def mine = { long user -> (user - 1) % (engine.count as int) == (engine.index as int) }
 [sizes, rooms].transpose().each { size, room -> ((loadUsers + 1)..size).each { if (it > loadUsers && mine(it)) pending.add([room, it]) } }
 vars.putObject('pending', pending)

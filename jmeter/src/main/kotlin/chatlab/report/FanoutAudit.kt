@@ -27,12 +27,13 @@ data class FanoutAudit(
         fun of(samples: List<Sample>): List<FanoutAudit> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to s } }
             .groupBy({ it.first }, { it.second })
             .map { (room, audits) ->
-                val figures = audits.mapNotNull { counts.find(it.responseMessage)?.groupValues }
+                // Per audit sample: its step and its counts (stored, acknowledged, delivered, members).
+                val figures = audits.mapNotNull { a -> counts.find(a.responseMessage)?.groupValues?.let { (a.label to a.round) to it } }
                 // With several engines each audits its own members of a step, and each reads the same stored messages back.
-                val steps = audits.groupBy { it.label to it.round }.values
-                val stored = steps.sumOf { step -> step.mapNotNull { counts.find(it.responseMessage)?.groupValues?.get(1)?.toLong() }.maxOrNull() ?: 0L }
+                val steps = audits.map { it.label to it.round }.toSet()
                 FanoutAudit(
-                    room, steps.size, stored, figures.sumOf { it[3].toLong() },
+                    room, steps.size, figures.groupBy({ it.first }, { it.second[1].toLong() }).values.sumOf { it.max() },
+                    figures.sumOf { it.second[3].toLong() },
                     audits.sumOf { arrivalOrder.find(it.responseMessage)?.groupValues?.get(1)?.toLong() ?: 0L },
                     audits.filter { !it.success && it.unanswered }.map(::describe),
                     audits.filter { !it.success && !it.unanswered }.map(::describe),
