@@ -2,6 +2,7 @@
 // GET /api/v1/lab/activity, which itself measures the CPUs for 250 ms), then note the CPU seconds used so far by the
 // server, its embedded backends and this JMeter, so the report can account each unit's CPU and wait.
 import groovy.json.JsonSlurper
+import org.apache.jmeter.threads.JMeterContextService
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
@@ -46,6 +47,24 @@ while (true) {
     activity = new JsonSlurper().parseText(body)
     if (activity.idle || System.currentTimeMillis() > limit) break
 }
+// With several engines (a plan that names them, engineList) each unit starts on all of them at once: they meet once each
+// found the server idle (an engine waiting at a meeting is no load to the others' idle check). A meeting that fails
+// stops the plan's further steps and closed groups (open-model-schedules.groovy) and its tearDown says why.
+def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
+def engine = props.get('chatlab.engine')
+if (several && props.get('chatlab.enginesFailed') == null) {
+    try {
+        if (engine?.meet == null || engine.started != JMeterContextService.getTestStartTime())
+            throw new IllegalStateException('plan ' + vars.get('plan') + ' does not split its load over engines (scripts/engines.groovy did not run in it)')
+        engine.meet('drain before ' + unit, [idle: activity.idle])
+    } catch (Exception e) {
+        props.put('chatlab.enginesFailed', e.message ?: e.toString())
+        SampleResult.setSuccessful(false)
+        SampleResult.setResponseCode('409')
+        SampleResult.setResponseMessage('the engines did not meet before ' + unit + ': ' + props.get('chatlab.enginesFailed'))
+        return
+    }
+}
 def waited = System.currentTimeMillis() - started
 // The whole machine's busy and stolen CPU seconds so far (Linux /proc/stat, in USER_HZ = 1/100 s): busy time that is
 // none of ours is another process's; steal is time the hypervisor gave this VM's CPUs to someone else.
@@ -54,10 +73,8 @@ def machine = stat.canRead() ? stat.readLines().first().split(/\s+/).drop(1).col
     [(t[0] + t[1] + t[2] + t[5] + t[6]) / 100d, (t.size() > 7 ? t[7] : 0L) / 100d] } : null
 def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNanos() / 1e9d }.orElse(0d)
 def file = vars.get('unitsFile')
-// With several engines (a plan that names them, engineList) the first keeps the units (engines.groovy, which this plan's
-// schedules ran first): the CPU columns then describe its machine. An engine keeps its properties from plan to plan.
-def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
-if (file && (!several || props.get('chatlab.engine')?.index == 0)) {
+// With several engines the first keeps the units: the CPU columns then describe its machine.
+if (file && (!several || engine.index == 0)) {
     def out = new File(file)
     if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }

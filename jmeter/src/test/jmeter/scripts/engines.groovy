@@ -1,17 +1,21 @@
 // Which share of a plan's load this JMeter offers, and how the engines that share it meet. With -Djmeter.remotes naming
 // N engines, JMeter's distributed mode runs the whole plan on each (the property `engineList` names them; empty or one:
-// this JMeter alone, no meeting), so each engine offers 1/N of every rate and takes every N-th member of a room, and before
-// every step the engines meet at the server (POST /api/v1/lab/rendezvous/<key> on the first instance; the server
-// answers once all N have come, each with every engine's contribution in one order), so that every engine decides its
-// next step on all engines' samples. An engine's index is its place in the plan's first meeting (`engines`): any
-// numbering serves, as long as the engines agree on it. Loaded once per JMeter process by open-model-schedules.groovy.
+// this JMeter alone, no meeting), so each engine offers 1/N of every rate, runs its share of a closed group's threads and
+// takes every N-th member of a room, and before every unit (drain.groovy) and every step the engines meet at the server
+// (POST /api/v1/lab/rendezvous/<key> on the first instance; the server answers once all N have come, each with every
+// engine's contribution in one order), so that units start together and every engine decides its next step on all
+// engines' samples. An engine's index is its place in the plan's first meeting (`engines`): any
+// numbering serves, as long as the engines agree on it. Run once per plan, in its setUp: by open-model-schedules.groovy, or
+// as a sampler of its own (the seats, counters and pool plans).
 import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.time.Duration
+import org.apache.jmeter.threads.JMeterContextService
 
+props.remove('chatlab.enginesFailed')
 def count = Math.max(1, (vars.get('engineList') ?: '').tokenize(',').count { it.trim() })
 // How long an engine waits for the others at a meeting: the slowest engine's step and its drain come first.
 long wait = 600
@@ -40,14 +44,22 @@ try {
 } catch (Exception e) {
     props.put('chatlab.enginesFailed', e.message ?: e.toString())
 }
-return [
+def engine = [
     count: count,
     index: index,
     meet: meet,
     // This engine's share of `rate` (every engine offers the same share: the sum is the rate).
     share: { double rate -> rate / count },
+    // This engine's share of `total` threads of a closed group: the first engines take one more when N does not divide
+    // it, so the shares sum to `total` (100 over 3 engines: 34, 33, 33).
+    threads: { int total -> Math.max(0, (total - index + count - 1).intdiv(count)) },
     // A step's whole-millisecond times as a histogram ([ms: count]) to hand in, and every engine's merged back into one
     // sorted list of times (the step's p95 is then the one the report computes from all engines' samples).
     histogram: { Collection times -> times.countBy { it as long }.collectEntries { k, v -> [(String.valueOf(k)): v] } },
     merged: { List histograms -> histograms.collectMany { h -> h.collectMany { k, v -> Collections.nCopies(v as int, k as long) } }.sort() },
 ]
+// Kept for the plan's other scripts and elements (an engine keeps its properties from plan to plan: `started` says which
+// test set them, and every plan that splits its load runs this script in its setUp).
+props.put('chatlab.engine', engine + [started: JMeterContextService.getTestStartTime()])
+SampleResult?.setIgnore()
+return engine

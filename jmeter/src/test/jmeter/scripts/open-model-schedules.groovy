@@ -35,9 +35,7 @@ def fanoutSlo = number('fanoutSlo')
 def fanoutSteps = fanoutRates.isEmpty() ? null : evaluate(new File(vars.get('scripts'), 'fanout-steps.groovy'))
 // The engines sharing this plan's load (engines.groovy): each offers its share of every rate, and they meet before
 // every unit, so that every engine's ladder decides on every engine's samples of the step before.
-props.remove('chatlab.enginesFailed')
 def engines = evaluate(new File(vars.get('scripts'), 'engines.groovy'))
-props.put('chatlab.engine', [count: engines.count, index: engines.index])
 // Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
 // whether MongoDB is the stand-in (embedded stack) or a real server.
 def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
@@ -123,6 +121,11 @@ on = { String path, String shape = null ->
     everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && rounds >= standInRounds)
 }
 props.put('chatlab.on', on)
+// A closed group's threads (the reference shape): this engine's share of `total`, none when its path does not run in this
+// round or the engines could not meet.
+props.put('chatlab.threads', { String path, String shape, int total ->
+    on(path, shape) && props.get('chatlab.enginesFailed') == null ? engines.threads(total) : 0
+})
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
 // A fan-out room's delivery p95 at the ladder's first rate, kept per round beside its capacity (fanout-steps.groovy's

@@ -2,6 +2,3 @@ def fail = { String why -> AssertionResult.setFailure(true); AssertionResult.set
 if (prev.getResponseCode() != '200') { fail("reset answered ${prev.getResponseCode()}: ${prev.getResponseDataAsString().take(300)}"); return }
 def counts = new groovy.json.JsonSlurper().parseText(prev.getResponseDataAsString())
 if (counts.any { it.views != 0 }) fail("the room's views were not reset: ${counts}")
-// The views this size's write step sends and gets acknowledged, counted by the write's assertion, checked by the audit.
-props.put('pool.sent', new java.util.concurrent.atomic.AtomicLong())
-props.put('pool.acknowledged', new java.util.concurrent.atomic.AtomicLong())

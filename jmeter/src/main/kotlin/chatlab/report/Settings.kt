@@ -40,8 +40,9 @@ object Settings {
     fun loadFrom(remotes: String?): String {
         val loopback = remotes?.let { LOOPBACK.matchEntire(it.trim()) }
         val engines = loopback?.groupValues?.get(1)?.ifEmpty { null }?.toInt() ?: remotes?.split(',')?.count { it.isNotBlank() } ?: 0
-        val shared = "each offered 1/$engines of every rate and took every $engines-th member of a room, and they met at the server before " +
-            "every step, so that one ladder decided on every engine's samples"
+        val shared = "each offered 1/$engines of every rate, ran 1/$engines of a closed group's threads and took every $engines-th member of a " +
+            "room; they met at the server before every unit and step, so that one ladder decided on every engine's samples, and around every " +
+            "reset and audit, which the first engine made for all on every engine's tally"
         return when {
             remotes.isNullOrBlank() -> "JMeter ran on the same machine"
             loopback != null && engines == 1 -> "JMeter ran on the same machine as one engine (jmeter-server) that the build started on loopback: " +

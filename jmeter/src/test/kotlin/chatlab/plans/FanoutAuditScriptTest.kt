@@ -31,8 +31,9 @@ class FanoutAuditScriptTest {
     private val stageReads = AtomicInteger()
 
     /** What JMeter hands the script: its variables and its sample. */
-    class Vars(private val values: MutableMap<String, Any?>) {
+    class Vars(private val values: MutableMap<String, Any?>, private val iteration: Int = 1) {
         fun get(name: String): String? = values[name] as String?
+        fun getIteration(): Int = iteration
         fun put(name: String, value: String?) { values[name] = value }
         fun getObject(name: String): Any? = values[name]
         fun putObject(name: String, value: Any?) { values[name] = value }

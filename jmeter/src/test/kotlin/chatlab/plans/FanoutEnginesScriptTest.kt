@@ -10,96 +10,33 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Base64
 import java.util.Properties
-import java.util.Queue
-import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CountDownLatch
-import java.util.concurrent.Executors
-import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 
 /**
  * The fan-out plan's load split over two JMeter engines (`scripts/engines.groovy`, `open-model-schedules.groovy`,
  * `fanout-steps.groovy`, `fanout-arrival.groovy`), each engine a script of its own on its own thread, as on its own
- * engine, meeting at a place that stands in for the server's rendezvous (RendezvousIT holds the server's).
+ * engine, meeting at a place that stands in for the server's rendezvous ([PlanEngine], [MeetingPlace]).
  */
 class FanoutEnginesScriptTest {
-    /** The server's meetings, in memory: the first `parties` arrivals at a key meet, each answered with every contribution. */
-    class Place {
-        private val open = HashMap<String, MutableList<Pair<CompletableFuture<Map<String, Any?>>, Any?>>>()
+    private val scripts = planScripts
 
-        fun meet(key: String, parties: Int, contribution: Any?): Map<String, Any?> {
-            val answer = CompletableFuture<Map<String, Any?>>()
-            synchronized(this) {
-                val arrivals = open.getOrPut(key) { mutableListOf() }
-                arrivals += answer to contribution
-                if (arrivals.size == parties) {
-                    open.remove(key)
-                    arrivals.forEachIndexed { party, (a, _) -> a.complete(mapOf("key" to key, "party" to party, "contributions" to arrivals.map { it.second })) }
-                }
-            }
-            return answer.get(20, TimeUnit.SECONDS)
-        }
-    }
+    /** The fan-out plan's variables (a room of 500 in slot 1). */
+    private val fanout = mapOf(
+        "measured" to "delivery", "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100", "stepSeconds" to "4", "refineSteps" to "2",
+        "warmupSeconds" to "1", "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78", "fanoutJoinRate" to "200",
+        "fanoutSettle" to "1000", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
+        "fanoutWarmUpRate" to "0", "fanoutMinMessages" to "8", "fanoutSlots" to "12",
+    )
 
-    private val scripts = Path.of("src/test/jmeter/scripts").toAbsolutePath()
-
-    /** One engine's round: open-model-schedules.groovy evaluated with `engineList` naming two engines. */
-    private inner class Engine(dir: Path, place: Place) {
-        val props = Properties()
-
-        init {
-            props["chatlab.meetingPlace"] = GroovyShell(Binding().apply { setVariable("place", place) })
-                .evaluate("return { String key, int parties, Map contribution -> place.meet(key, parties, contribution) }")
-            GroovyShell(Binding().apply {
-                setVariable("vars", FanoutAuditScriptTest.Vars(mutableMapOf(
-                    "scripts" to scripts.toString(), "unitsFile" to dir.resolve("units.csv").toString(), "engineList" to "10.0.0.1:1099,10.0.0.2:1099",
-                    "measured" to "delivery", "chatPaths" to "true", "host" to "127.0.0.1", "port" to "8080", "jwtSecret" to "s",
-                    "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100", "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1",
-                    "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
-                    "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "0",
-                    "fanoutMinMessages" to "8", "fanoutSlots" to "12", "infoFile" to dir.resolve("server-info.json").toString(),
-                )))
-                setVariable("props", props)
-                setVariable("SampleResult", FanoutLadderScriptTest.Result())
-            }).evaluate(scripts.resolve("open-model-schedules.groovy").toFile())
-        }
-
-        val index: Int get() = (props["chatlab.engine"] as Map<*, *>)["index"] as Int
-
-        /** The schedules of the room's warm-up and steps while its ladder goes on, this engine's deliveries at [p95At]. */
-        fun climb(p95At: (Double) -> Double): List<Pair<Double, String>> {
-            schedule(0)
-            return (1..10).mapNotNull { step ->
-                val schedule = schedule(step)
-                val current = props["chatlab.current"] as Map<*, *>? ?: return@mapNotNull null
-                val rate = (current["label"] as String).removePrefix("capacity@").toDouble()
-                @Suppress("UNCHECKED_CAST")
-                val times = ((props["chatlab.steps"] as Map<*, *>)[current["key"]] as Map<*, *>)["times"] as Queue<Any>
-                repeat(100) { times.add(p95At(rate).toLong()) }
-                rate to schedule
-            }.also { schedule(11) }
-        }
-
-        private fun schedule(step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", "1", step) as String
-    }
-
-    /** Two engines, each built and climbing on its own thread (they meet from the first moment, as on two machines). */
-    private fun <T> onTwoEngines(dirs: List<Path>, run: (Engine) -> T): List<T> {
-        val place = Place()
-        val threads = Executors.newFixedThreadPool(dirs.size)
-        try {
-            val futures = dirs.map { dir -> CompletableFuture.supplyAsync({ run(Engine(dir, place)) }, threads) }
-            return futures.map { it.get(60, TimeUnit.SECONDS) }
-        } finally {
-            threads.shutdownNow()
-        }
-    }
+    /** Two engines of the fan-out plan, each built and climbing on its own thread. */
+    private fun <T> onTwoEngines(dirs: List<Path>, run: (PlanEngine) -> T): List<T> = PlanEngine.on(dirs, fanout, run = run)
 
     @Test
     fun `two engines climb one ladder on both engines' deliveries, each offering half of every rate`(@TempDir dir: Path) {
         // The first engine's deliveries hold at every rate; the second's miss from 1,000 deliveries/s: their p95 together misses.
         val climbs = onTwoEngines(listOf(dir, dir)) { engine ->
-            engine.index to engine.climb { rate -> if (engine.index == 1 && rate >= 1000) 300.0 else 20.0 }
+            engine.index to engine.climb("fanout", "1") { rate -> if (engine.index == 1 && rate >= 1000) 300.0 else 20.0 }
         }.toMap()
         assertThat(climbs.keys).containsExactlyInAnyOrder(0, 1)
         val rates = climbs.mapValues { (_, steps) -> steps.map { it.first } }
@@ -116,7 +53,7 @@ class FanoutEnginesScriptTest {
     fun `engines that meet after different steps run no further step, and the plan's tearDown fails saying why`(@TempDir dir: Path) {
         val earlier = Files.createDirectories(dir.resolve("earlier"))
         Files.writeString(earlier.resolve("ladders.csv"), "delivery [500 members],1000\n")
-        val engines = onTwoEngines(listOf(Files.createDirectories(dir.resolve("fresh")), earlier)) { engine -> engine.climb { 20.0 } to engine.props }
+        val engines = onTwoEngines(listOf(Files.createDirectories(dir.resolve("fresh")), earlier)) { engine -> engine.climb("fanout", "1") { 20.0 } to engine.props }
         assertThat(engines.map { (steps, _) -> steps.map { it.first } }).describedAs("each ran its own first step, then none")
             .containsExactlyInAnyOrder(listOf(125.0), listOf(841.0))
         for ((_, props) in engines) {
