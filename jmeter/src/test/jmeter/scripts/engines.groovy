@@ -51,8 +51,9 @@ def engine = [
     // This engine's share of `rate` (every engine offers the same share: the sum is the rate).
     share: { double rate -> rate / count },
     // This engine's share of `total` threads of a closed group: the first engines take one more when N does not divide
-    // it, so the shares sum to `total` (100 over 3 engines: 34, 33, 33).
-    threads: { int total -> Math.max(0, (total - index + count - 1).intdiv(count)) },
+    // it, so the shares sum to `total` (100 over 3 engines: 34, 33, 33); none once the engines failed to meet (they no
+    // longer know that they run the same unit).
+    threads: { int total -> props.get('chatlab.enginesFailed') != null ? 0 : Math.max(0, (total - index + count - 1).intdiv(count)) },
     // A step's whole-millisecond times as a histogram ([ms: count]) to hand in, and every engine's merged back into one
     // sorted list of times (the step's p95 is then the one the report computes from all engines' samples).
     histogram: { Collection times -> times.countBy { it as long }.collectEntries { k, v -> [(String.valueOf(k)): v] } },

@@ -122,10 +122,8 @@ on = { String path, String shape = null ->
 }
 props.put('chatlab.on', on)
 // A closed group's threads (the reference shape): this engine's share of `total`, none when its path does not run in this
-// round or the engines could not meet.
-props.put('chatlab.threads', { String path, String shape, int total ->
-    on(path, shape) && props.get('chatlab.enginesFailed') == null ? engines.threads(total) : 0
-})
+// round (or the engines could not meet: engines.groovy).
+props.put('chatlab.threads', { String path, String shape, int total -> on(path, shape) ? engines.threads(total) : 0 })
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
 // A fan-out room's delivery p95 at the ladder's first rate, kept per round beside its capacity (fanout-steps.groovy's
