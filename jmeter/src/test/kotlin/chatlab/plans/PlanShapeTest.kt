@@ -98,6 +98,19 @@ class PlanShapeTest {
     }
 
     @Test
+    fun `every experiment plan names its engines and runs the engines script in its setUp`() {
+        val setUpScripts = setOf("\${scripts}/engines.groovy", "\${scripts}/open-model-schedules.groovy")
+        val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.filterNot { plan ->
+            val elements = plan.elements()
+            elements.any { it.tagName == "elementProp" && it.getAttribute("name") == "engineList" } &&
+                elements.filter { it.tagName == "SetupThreadGroup" }.any { group ->
+                    group.held().any { it.tagName == "JSR223Sampler" && it.prop("filename") in setUpScripts }
+                }
+        }.map { it.name }
+        assertThat(problems).describedAs("plans whose drains and meetings would find no engine of theirs").isEmpty()
+    }
+
+    @Test
     fun `every Module Controller names a fragment of its own plan`() {
         val problems = plans.flatMap { plan ->
             val elements = plan.elements()
