@@ -40,7 +40,8 @@ object Settings {
     fun loadFrom(remotes: String?): String {
         val loopback = remotes?.let { LOOPBACK.matchEntire(it.trim()) }
         val engines = loopback?.groupValues?.get(1)?.ifEmpty { null }?.toInt() ?: remotes?.split(',')?.count { it.isNotBlank() } ?: 0
-        val shared = "each offered 1/$engines of every rate, ran 1/$engines of a closed group's threads and took every $engines-th member of a " +
+        val nth = "$engines" + if (engines % 100 in 11..13) "th" else when (engines % 10) { 1 -> "st"; 2 -> "nd"; 3 -> "rd"; else -> "th" }
+        val shared = "each offered 1/$engines of every rate, ran 1/$engines of a closed group's threads and took every $nth member of a " +
             "room; they met at the server before every unit and step, so that one ladder decided on every engine's samples, and around every " +
             "reset and audit, which the first engine made for all on every engine's tally"
         return when {

@@ -66,7 +66,7 @@ class EnvironmentTest {
         assertThat(machineLine("loopback")).contains("one engine (jmeter-server) that the build started on loopback").contains("distributed mode")
         assertThat(machineLine("10.0.0.7:1099")).contains("the JMeter engine at 10.0.0.7:1099").contains("not the server's")
         assertThat(machineLine("loopback:2")).contains("2 engines (jmeter-server) that the build started on loopback")
-            .contains("each offered 1/2 of every rate").contains("the JMeter column is the first engine's CPU")
+            .contains("each offered 1/2 of every rate").contains("took every 2nd member").contains("the JMeter column is the first engine's CPU")
         assertThat(machineLine("10.0.0.7:1099, 10.0.0.8:1099")).contains("from 2 JMeter engines, at 10.0.0.7:1099, 10.0.0.8:1099")
             .contains("one ladder decided on every engine's samples").contains("describe the first engine's machine")
     }
