@@ -2,7 +2,6 @@
 // GET /api/v1/lab/activity, which itself measures the CPUs for 250 ms), then note the CPU seconds used so far by the
 // server, its embedded backends and this JMeter, so the report can account each unit's CPU and wait.
 import groovy.json.JsonSlurper
-import org.apache.jmeter.threads.JMeterContextService
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
@@ -54,8 +53,7 @@ def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } >
 def engine = props.get('chatlab.engine')
 if (several && props.get('chatlab.enginesFailed') == null) {
     try {
-        if (engine?.meet == null || engine.started != JMeterContextService.getTestStartTime())
-            throw new IllegalStateException('plan ' + vars.get('plan') + ' does not split its load over engines (scripts/engines.groovy did not run in it)')
+        if (engine?.meet == null) throw new IllegalStateException('plan ' + vars.get('plan') + ' does not split its load over engines (scripts/engines.groovy did not run in its setUp)')
         engine.meet('drain before ' + unit, [idle: activity.idle])
     } catch (Exception e) {
         props.put('chatlab.enginesFailed', e.message ?: e.toString())
@@ -73,14 +71,15 @@ def machine = stat.canRead() ? stat.readLines().first().split(/\s+/).drop(1).col
     [(t[0] + t[1] + t[2] + t[5] + t[6]) / 100d, (t.size() > 7 ? t[7] : 0L) / 100d] } : null
 def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNanos() / 1e9d }.orElse(0d)
 def file = vars.get('unitsFile')
-// With several engines the first keeps the units: the CPU columns then describe its machine.
+// With several engines the first keeps the units: the CPU columns then describe its machine; the last column says how
+// many engines shared the unit's load (a run's rounds may differ: the test command runs every plan's second on two).
 if (file && (!several || engine.index == 0)) {
     def out = new File(file)
-    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS\n'
+    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }
     out << [vars.get('plan'), unit, System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
             seconds(activity.cpuSeconds.backends), seconds(jmeterCpu), activity.cores, activity.cpus.replace(',', ';'), allowedCpus(pid),
-            machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : ''].join(',') + '\n'
+            machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : '', several ? engine.count : 1].join(',') + '\n'
 }
 SampleResult.setResponseData(body, 'UTF-8')
 SampleResult.setResponseMessage((activity.idle ? 'idle after ' : 'still busy after ') + waited + ' ms')

@@ -34,8 +34,16 @@ def place = props.get('chatlab.meetingPlace') ?: { String key, int parties, Map 
     new JsonSlurper().parseText(response.body())
 }
 // Every engine's contribution to the meeting at `key`, in one order, the same list on every engine (this one's alone
-// when it is the only engine).
-def meet = { String key, Map contribution -> count == 1 ? [contribution] : place(key, count, contribution).contributions }
+// when it is the only engine). An engine keeps its properties from plan to plan: a meeting asked of the engine an earlier
+// test published (a plan that did not run this script in its setUp) fails at once instead of waiting for engines that
+// run another plan.
+def plan = vars.get('plan')
+def started = JMeterContextService.getTestStartTime()
+def meet = { String key, Map contribution ->
+    if (JMeterContextService.getTestStartTime() != started) throw new IllegalStateException('the engine kept is an earlier test\'s (plan ' + plan +
+        '): the plan running does not split its load over engines (scripts/engines.groovy did not run in its setUp)')
+    count == 1 ? [contribution] : place(key, count, contribution).contributions
+}
 // A first meeting that fails (an engine missing) leaves this one index 0 and says why: the plan's schedules then run no
 // step (open-model-schedules.groovy) and its tearDown fails (engines-met.groovy).
 def index = 0
@@ -59,8 +67,7 @@ def engine = [
     histogram: { Collection times -> times.countBy { it as long }.collectEntries { k, v -> [(String.valueOf(k)): v] } },
     merged: { List histograms -> histograms.collectMany { h -> h.collectMany { k, v -> Collections.nCopies(v as int, k as long) } }.sort() },
 ]
-// Kept for the plan's other scripts and elements (an engine keeps its properties from plan to plan: `started` says which
-// test set them, and every plan that splits its load runs this script in its setUp).
-props.put('chatlab.engine', engine + [started: JMeterContextService.getTestStartTime()])
+// Kept for the plan's other scripts and elements (every plan that splits its load runs this script in its setUp).
+props.put('chatlab.engine', engine)
 SampleResult?.setIgnore()
 return engine

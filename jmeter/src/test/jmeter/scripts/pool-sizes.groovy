@@ -13,8 +13,8 @@ props.put('pool.sizes', sizes)
 props.remove('pool.current')
 def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
 // With several engines (engines.groovy, which this plan's setUp ran first) each offers its share of every rate.
-def engines = (props.get('chatlab.engine')?.count ?: 1) as double
-def rates = [read: (vars.get('poolReadRate') as double) / engines, write: (vars.get('poolWriteRate') as double) / engines]
+def share = props.get('chatlab.engine')?.share ?: { double rate -> rate }
+def rates = [read: share(vars.get('poolReadRate') as double), write: share(vars.get('poolWriteRate') as double)]
 def seconds = vars.get('poolSeconds') as double
 def warmup = vars.get('poolWarmupSeconds') as double
 def tail = vars.get('timeout') as double

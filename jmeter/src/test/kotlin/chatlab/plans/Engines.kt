@@ -3,6 +3,7 @@ package chatlab.plans
 import groovy.lang.Binding
 import groovy.lang.Closure
 import groovy.lang.GroovyShell
+import org.apache.jmeter.threads.JMeterContextService
 import java.nio.file.Path
 import java.util.Properties
 import java.util.Queue
@@ -36,6 +37,28 @@ class MeetingPlace {
         }
         return answer.get(20, TimeUnit.SECONDS)
     }
+}
+
+/**
+ * The engine an earlier test published (an engine keeps its properties from plan to plan): `engines.groovy` run for [plan]
+ * under one test start, then JMeter's test start moved on, as when the next plan starts on that engine. The caller puts
+ * the test start back ([testStart] with 0) when done.
+ */
+fun engineOfAnEarlierTest(plan: String): Any? {
+    testStart(1_000L)
+    val props = Properties()
+    GroovyShell(Binding().apply {
+        setVariable("vars", FanoutAuditScriptTest.Vars(mutableMapOf("plan" to plan, "engineList" to "", "jwtSecret" to "s")))
+        setVariable("props", props)
+        setVariable("SampleResult", FanoutLadderScriptTest.Result())
+    }).evaluate(planScripts.resolve("engines.groovy").toFile())
+    testStart(2_000L)
+    return props["chatlab.engine"]
+}
+
+/** Sets JMeter's test start ([JMeterContextService.getTestStartTime]; its startTest() needs JMeter's test jars). */
+fun testStart(millis: Long) {
+    (JMeterContextService::class.java.getDeclaredField("testStart").apply { isAccessible = true }.get(null) as java.util.concurrent.atomic.AtomicLong).set(millis)
 }
 
 /**

@@ -70,16 +70,25 @@ class EnginesMeetScriptTest {
 
     @Test
     fun `an engine whose plan did not run the engines script fails its meeting instead of waiting for the others`() {
-        val props = Properties().apply { this["chatlab.engine"] = mapOf("count" to 2, "index" to 1, "meet" to null, "started" to -1L) }
-        val sample = FanoutAuditScriptTest.Result()
-        GroovyShell(Binding().apply {
-            setVariable("vars", FanoutAuditScriptTest.Vars(mutableMapOf("plan" to "seats")))
-            setVariable("props", props)
-            setVariable("SampleResult", sample)
-            setVariable("ctx", Ctx(Group("reset db-atomic")))
-        }).evaluate(planScripts.resolve("engines-meet.groovy").toFile())
-        assertThat(sample.passed).isFalse()
-        assertThat(sample.message).contains("reset db-atomic").contains("plan seats did not run scripts/engines.groovy")
+        fun meet(engine: Any?) = FanoutAuditScriptTest.Result().also { sample ->
+            GroovyShell(Binding().apply {
+                setVariable("vars", FanoutAuditScriptTest.Vars(mutableMapOf("plan" to "seats")))
+                setVariable("props", Properties().apply { engine?.let { this["chatlab.engine"] = it } })
+                setVariable("SampleResult", sample)
+                setVariable("ctx", Ctx(Group("reset db-atomic")))
+            }).evaluate(planScripts.resolve("engines-meet.groovy").toFile())
+        }
+        val none = meet(null)
+        assertThat(none.passed).isFalse()
+        assertThat(none.message).contains("reset db-atomic").contains("plan seats did not run scripts/engines.groovy")
+        try {
+            // On a long-lived engine the property is still there: the last plan's, which meets no one of this test.
+            val stale = meet(engineOfAnEarlierTest("history"))
+            assertThat(stale.passed).isFalse()
+            assertThat(stale.message).contains("reset db-atomic").contains("an earlier test's (plan history)").contains("does not split its load over engines")
+        } finally {
+            testStart(0L)
+        }
     }
 
     @Test

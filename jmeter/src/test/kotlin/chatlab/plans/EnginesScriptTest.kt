@@ -95,23 +95,35 @@ class EnginesScriptTest {
 
     @Test
     fun `a plan that does not split its load fails its drain on several engines instead of waiting for the others`(@TempDir dir: Path) {
-        // An engine keeps its properties from plan to plan: the last plan's engines are not this one's.
-        val props = Properties().apply {
-            this["chatlab.labToken"] = "lab"
-            this["chatlab.engine"] = mapOf("count" to 2, "index" to 0, "meet" to null, "started" to -1L)
-        }
         val vars = mutableMapOf<String, Any?>("scripts" to planScripts.toString(), "unitsFile" to dir.resolve("units.csv").toString(),
             "engineList" to "10.0.0.1:1099,10.0.0.2:1099", "host" to "127.0.0.1", "jwtSecret" to "s", "plan" to "seats", "drainTimeout" to "5") +
             drainVars("rush db-atomic")
-        val sample = FanoutAuditScriptTest.Result()
-        GroovyShell(Binding().apply {
-            setVariable("vars", FanoutAuditScriptTest.Vars(vars.toMutableMap()))
-            setVariable("props", props)
-            setVariable("SampleResult", sample)
-        }).evaluate(planScripts.resolve("drain.groovy").toFile())
-        assertThat(sample.passed).isFalse()
-        assertThat(sample.message).contains("rush db-atomic").contains("plan seats does not split its load over engines")
-        assertThat(props["chatlab.enginesFailed"] as String).contains("plan seats")
+        fun drain(engine: Any?): Pair<FanoutAuditScriptTest.Result, Properties> {
+            val props = Properties().apply {
+                this["chatlab.labToken"] = "lab"
+                engine?.let { this["chatlab.engine"] = it }
+            }
+            val sample = FanoutAuditScriptTest.Result()
+            GroovyShell(Binding().apply {
+                setVariable("vars", FanoutAuditScriptTest.Vars(vars.toMutableMap()))
+                setVariable("props", props)
+                setVariable("SampleResult", sample)
+            }).evaluate(planScripts.resolve("drain.groovy").toFile())
+            return sample to props
+        }
+        val (none, noneProps) = drain(null)
+        assertThat(none.passed).isFalse()
+        assertThat(none.message).contains("rush db-atomic").contains("plan seats does not split its load over engines")
+        assertThat(noneProps["chatlab.enginesFailed"] as String).contains("plan seats")
+        try {
+            // An engine keeps its properties from plan to plan: the last plan's engine is not this one's.
+            val (stale, staleProps) = drain(engineOfAnEarlierTest("history"))
+            assertThat(stale.passed).isFalse()
+            assertThat(stale.message).contains("rush db-atomic").contains("an earlier test's (plan history)").contains("does not split its load over engines")
+            assertThat(staleProps["chatlab.enginesFailed"] as String).contains("earlier test's")
+        } finally {
+            testStart(0L)
+        }
         assertThat(dir.resolve("units.csv")).doesNotExist()
     }
 }
