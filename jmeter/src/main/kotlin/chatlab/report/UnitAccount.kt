@@ -29,6 +29,8 @@ data class UnitAccount(
     val steal: Double? = null,
     /** When the unit started (the server idle before it), epoch milliseconds; 0 when unknown. */
     val startedAt: Long = 0,
+    /** How many JMeter engines shared the unit's load (-Djmeter.remotes; the test command's second rounds run on two). */
+    val engines: Int = 1,
 ) {
     /** When the next unit of the plan could start (the server idle after this one), epoch milliseconds. */
     val endedAt: Long get() = startedAt + (seconds * 1000).toLong()
@@ -72,6 +74,7 @@ data class UnitAccount(
                         machineBusy = delta(start, end, 11),
                         steal = delta(start, end, 12),
                         startedAt = start[2].toLong(),
+                        engines = start.getOrNull(13)?.toIntOrNull() ?: 1,
                     )
                 }
             }

@@ -5,11 +5,11 @@ import java.util.Locale
 /** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
 object UnitColumns {
     val HEADERS = listOf(
-        "plan", "round", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "busy cores", "CPUs: server / JMeter",
+        "plan", "round", "JMeter engines", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "busy cores", "CPUs: server / JMeter",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
-        u.plan, u.round.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
+        u.plan, u.round.toString(), u.engines.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
         s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), u.otherCpu?.let { s(it) } ?: "?", u.stealShare?.let { pct(it) } ?: "?",
         "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
     )
@@ -23,7 +23,7 @@ object UnitColumns {
         val total = server + backends + jmeter
         val busy = units.filterNot { it.startedIdle }
         return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
-            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. ${machine(units)}" +
+            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. ${engines(units)}${machine(units)}" +
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
     }
 
@@ -65,6 +65,19 @@ object UnitColumns {
         return "Other processes on the machine used ${s(other)} CPU s; the hypervisor took ${pct(stolen)} of the CPU time " +
             "(most in ${worst.unit}, round ${worst.round}: ${pct(worst.stealShare ?: 0.0)})" +
             (if (warn.isEmpty()) ". " else "; ${warn.size} units lost more than ${pct(STEAL_WARNING)}: compare them with care. ")
+    }
+
+    /**
+     * Which rounds ran on several JMeter engines, when not all did alike (the test command runs every plan's second round
+     * on two loopback engines, while the environment line names the run's -Djmeter.remotes).
+     */
+    private fun engines(units: List<UnitAccount>): String {
+        val counts = units.map { it.engines }.toSet()
+        if (counts == setOf(1)) return ""
+        if (counts.size == 1) return "Every unit's load came from ${counts.single()} JMeter engines. "
+        val rounds = units.filter { it.engines > 1 }.groupBy { it.plan to it.round }.entries
+            .joinToString { (key, list) -> "${key.first} round ${key.second} on ${list.maxOf { it.engines }}" }
+        return "Rounds whose load came from several JMeter engines: $rounds; the others' from one. "
     }
 
     /** Shared, or who was pinned where (the first unit's placement; pinning happens before it). */

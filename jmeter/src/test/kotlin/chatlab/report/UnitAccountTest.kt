@@ -87,6 +87,24 @@ class UnitAccountTest {
     }
 
     @Test
+    fun `the rounds whose load came from several engines are named, as the test command's second rounds`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        val header = "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines\n"
+        fun mark(plan: String, unit: String, at: Int, engines: Int) = "$plan,$unit,${at * 1000},10,true,$at,0,0,2,0-1,0-1,$at,0,$engines\n"
+        Files.writeString(
+            file,
+            header + mark("history", "a", 0, 1) + mark("history", "end", 1, 1) + mark("history", "a", 2, 2) + mark("history", "end", 3, 2) +
+                mark("seats", "b", 4, 1) + mark("seats", "end", 5, 1) + mark("seats", "b", 6, 2) + mark("seats", "end", 7, 2),
+        )
+        val units = UnitAccount.read(file)
+        assertThat(units.map { it.engines }).containsExactly(1, 2, 1, 2)
+        assertThat(UnitColumns.cells(units[1]).take(3)).containsExactly("history", "2", "2")
+        assertThat(UnitColumns.summary(units)).contains("Rounds whose load came from several JMeter engines: history round 2 on 2, seats round 2 on 2; the others' from one.")
+        assertThat(UnitColumns.summary(units.filter { it.round == 2 })).contains("Every unit's load came from 2 JMeter engines.")
+        assertThat(UnitColumns.summary(units.filter { it.round == 1 })).doesNotContain("engines")
+    }
+
+    @Test
     fun `the report shows where the time and the CPU went`(@TempDir out: Path) {
         val outcome = Report.generate(
             ReportInputs(smoke.resolve("results"), out, mapOf("jmeter" to "5.6.3"), 0.0),
@@ -94,6 +112,6 @@ class UnitAccountTest {
         )
         assertThat(outcome.comparison.units).hasSize(3 * 25)
         assertThat(Files.readString(out.resolve("index.html"))).contains("Where the time and the CPU went").contains("Every unit started on an idle server")
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("| sends | 3 | capacity mongo |")
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("| sends | 3 | 1 | capacity mongo |")
     }
 }
