@@ -111,6 +111,24 @@ class PlanShapeTest {
     }
 
     @Test
+    fun `every WebSocket sampler runs where a frame that did not come in time counts as no answer`() {
+        // Without it a read timeout is a wrong answer, and the late frame the wrong answer of the next command: a cold
+        // server on a slow machine failed a run on its unmeasured warm-up (101 STOMP samples, session 27).
+        fun Element.inScope(): Boolean {
+            var tree = parentNode as? Element
+            while (tree != null && tree.tagName == "hashTree") {
+                if (tree.childElements().any { it.tagName == "JSR223PostProcessor" && it.prop("filename") == "\${scripts}/late-frame-is-no-answer.groovy" }) return true
+                tree = tree.parentNode as? Element
+            }
+            return false
+        }
+        val samplers = plans.associateWith { plan -> plan.elements().filter { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
+        assertThat(samplers.filterKeys { it.name == "warm-up.jmx" }.values.flatten()).isNotEmpty()
+        val outside = samplers.flatMap { (plan, list) -> list.filterNot { it.inScope() }.map { "${plan.name}: '${it.getAttribute("testname")}'" } }
+        assertThat(outside).isEmpty()
+    }
+
+    @Test
     fun `every Module Controller names a fragment of its own plan`() {
         val problems = plans.flatMap { plan ->
             val elements = plan.elements()
