@@ -7,7 +7,8 @@ import java.nio.file.Path
 
 /**
  * The command line of a further instance: the same Java, classpath (or jar) and main class as this process, its JVM
- * options without what must stay unique to one process (JMX, debugger, heap: [heap] instead), its arguments without
+ * options without what must stay unique to one process (JMX, debugger, heap: [heap] instead, as its initial heap too, so that
+ * it does not grow the heap under the first loads it serves), its arguments without
  * port, pid file, fleet size, deployments and broker, plus the shared stack's properties, a port of its own, its place
  * in the fleet and its [broker] (given once: an argument given twice reaches Spring as both values joined by a comma),
  * and its deployment's [outboundThreads] when it sets them (instead of the first instance's).
@@ -34,6 +35,6 @@ object MemberCommand {
             "--chatlab.broker=${broker.key}",
             outboundThreads?.let { "$OUTBOUND$it" },
         )
-        return listOf(javaBin, "-Xmx$heap") + jvm + launch + args
+        return listOf(javaBin, "-Xms$heap", "-Xmx$heap") + jvm + launch + args
     }
 }
