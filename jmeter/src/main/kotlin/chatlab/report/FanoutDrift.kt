@@ -1,0 +1,67 @@
+package chatlab.report
+
+/**
+ * Fan-out rooms whose capacity moved with the rounds rather than about a level: a deployment still warming (its instances'
+ * store and broker paths compiling, its heap settling) holds more in every round, a machine that slows holds less. Their
+ * median is then a point on that curve, and another run lands elsewhere on it: session 28 saw a room of 10 on relay-2 hold
+ * 421 → 709 → 1,193 → 1,686 → 1,686 deliveries/s after a short first warm-up, its store write at 500–600/s falling from 37 to 3.5 ms.
+ */
+object FanoutDrift {
+    /** The fewest rounds a drift is told from: with three, any order of three values is one of six. */
+    const val MIN_ROUNDS = 4
+
+    /** How closely the capacities follow the rounds' order (Spearman's rank correlation, ties ranked by their mean). */
+    const val MIN_CORRELATION = 0.8
+
+    /** How far the last two rounds lie from the first two, as a ratio of their means: beyond the ladder's 20 % and a rung. */
+    const val MIN_RATIO = 1.3
+
+    /** Per round, in round order: +1 when the capacities rose with the rounds, -1 when they fell, 0 when neither. */
+    fun direction(perRound: List<Double>): Int {
+        if (perRound.size < MIN_ROUNDS) return 0
+        val rho = spearman(perRound.indices.map { it.toDouble() }, perRound)
+        val first = perRound.take(2).average()
+        val last = perRound.takeLast(2).average()
+        return when {
+            rho >= MIN_CORRELATION && last >= MIN_RATIO * first -> 1
+            rho <= -MIN_CORRELATION && first >= MIN_RATIO * last -> -1
+            else -> 0
+        }
+    }
+
+    fun findings(paths: List<CapacityPath>): List<String> = paths.mapNotNull { path ->
+        val direction = direction(path.perRound)
+        if (direction == 0) return@mapNotNull null
+        val rounds = path.perRound.joinToString(" → ") { Format.rate(it) }
+        "Fan-out, ${path.subject.key}: its capacity ${if (direction > 0) "rose" else "fell"} with the rounds ($rounds deliveries/s, rounds 1–" +
+            "${path.perRound.size}), not about one level: " + if (direction > 0)
+            "its deployment was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
+                "Compare it with other runs only as warm as this one, or warm it longer first (fanoutFirstWarmUpSeconds, fanoutWarmUpRate)."
+        else "the machine slowed over the run (or something else ran on it), so its median depends on when it ran; compare it with care."
+    }
+
+    private fun spearman(x: List<Double>, y: List<Double>): Double {
+        val rx = ranks(x)
+        val ry = ranks(y)
+        val mx = rx.average()
+        val my = ry.average()
+        val cov = rx.indices.sumOf { (rx[it] - mx) * (ry[it] - my) }
+        val vx = rx.sumOf { (it - mx) * (it - mx) }
+        val vy = ry.sumOf { (it - my) * (it - my) }
+        return if (vx == 0.0 || vy == 0.0) 0.0 else cov / Math.sqrt(vx * vy)
+    }
+
+    /** Ranks from 1, ties sharing the mean of their places. */
+    private fun ranks(values: List<Double>): List<Double> {
+        val order = values.indices.sortedBy { values[it] }
+        val ranks = DoubleArray(values.size)
+        var i = 0
+        while (i < order.size) {
+            var j = i
+            while (j + 1 < order.size && values[order[j + 1]] == values[order[i]]) j++
+            for (k in i..j) ranks[order[k]] = (i + j) / 2.0 + 1
+            i = j + 1
+        }
+        return ranks.toList()
+    }
+}
