@@ -19,7 +19,7 @@ object FanoutDrift {
     /** Per round, in round order: +1 when the capacities rose with the rounds, -1 when they fell, 0 when neither. */
     fun direction(perRound: List<Double>): Int {
         if (perRound.size < MIN_ROUNDS) return 0
-        val rho = spearman(perRound.indices.map { it.toDouble() }, perRound)
+        val rho = withRoundOrder(perRound)
         val first = perRound.take(2).average()
         val last = perRound.takeLast(2).average()
         return when {
@@ -40,15 +40,14 @@ object FanoutDrift {
         else "the machine slowed over the run (or something else ran on it), so its median depends on when it ran; compare it with care."
     }
 
-    private fun spearman(x: List<Double>, y: List<Double>): Double {
-        val rx = ranks(x)
-        val ry = ranks(y)
-        val mx = rx.average()
-        val my = ry.average()
-        val cov = rx.indices.sumOf { (rx[it] - mx) * (ry[it] - my) }
-        val vx = rx.sumOf { (it - mx) * (it - mx) }
-        val vy = ry.sumOf { (it - my) * (it - my) }
-        return if (vx == 0.0 || vy == 0.0) 0.0 else cov / Math.sqrt(vx * vy)
+    /** Spearman's rank correlation of [values] with their rounds' order (the rounds are ranks already: 1, 2, ... without ties). */
+    private fun withRoundOrder(values: List<Double>): Double {
+        val ranks = ranks(values)
+        val mean = (values.size + 1) / 2.0
+        val cov = ranks.indices.sumOf { (it + 1 - mean) * (ranks[it] - mean) }
+        val vRounds = ranks.indices.sumOf { (it + 1 - mean) * (it + 1 - mean) }
+        val vRanks = ranks.sumOf { (it - mean) * (it - mean) }
+        return if (vRanks == 0.0) 0.0 else cov / Math.sqrt(vRounds * vRanks)
     }
 
     /** Ranks from 1, ties sharing the mean of their places. */
