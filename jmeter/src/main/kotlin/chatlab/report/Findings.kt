@@ -79,7 +79,7 @@ object Findings {
     /** Every finding of the chat plans: history's, sends' and the run's own. */
     fun of(c: Comparison): List<String> = history(c) + sends(c) + run(c)
 
-    /** What the history reads say: each factor's capacity and chat-mix change, the cache, the reference shape's stability. */
+    /** What the history reads say: each factor's capacity and chat-mix change, the cache, the reference shape's stability, a drift. */
     fun history(c: Comparison): List<String> = buildList {
         for (factor in factors) {
             val from = c.readCapacity.firstOrNull { it.subject.key == factor.from }
@@ -96,15 +96,17 @@ object Findings {
         }
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
         referenceStability(c)?.let { add(it) }
+        addAll(CapacityDrift.findings(c.readCapacity, CapacityDrift.READS))
     }
 
-    /** What the sends say: the send stores' capacities, pairwise. */
+    /** What the sends say: the send stores' capacities, pairwise, and any that moved with the rounds. */
     fun sends(c: Comparison): List<String> = buildList {
         for ((a, b) in sendPairs) {
             val from = c.sendCapacity.firstOrNull { it.subject.key == a } ?: continue
             val to = c.sendCapacity.firstOrNull { it.subject.key == b } ?: continue
             add("Sends — capacity $a → $b: " + compareCapacity(from, to, ceiling(c.sendCapacity)))
         }
+        addAll(CapacityDrift.findings(c.sendCapacity, CapacityDrift.SENDS))
     }
 
     /** What the whole run says: failures, and the losses it counts apart. */

@@ -1,12 +1,13 @@
 package chatlab.report
 
 /**
- * Fan-out rooms whose capacity moved with the rounds rather than about a level: a deployment still warming (its instances'
+ * Capacity paths whose capacity moved with the rounds rather than about a level: a server or deployment still warming (its
  * store and broker paths compiling, its heap settling) holds more in every round, a machine that slows holds less. Their
- * median is then a point on that curve, and another run lands elsewhere on it: session 28 saw a room of 10 on relay-2 hold
- * 421 → 709 → 1,193 → 1,686 → 1,686 deliveries/s after a short first warm-up, its store write at 500–600/s falling from 37 to 3.5 ms.
+ * median is then a point on that curve, and another run lands elsewhere on it: session 28 saw a fan-out room of 10 on
+ * relay-2 hold 421 → 709 → 1,193 → 1,686 → 1,686 deliveries/s after a short first warm-up, its store write at 500–600/s
+ * falling from 37 to 3.5 ms; the reads rose as well before their warm-up's second minute (jmeter README, *Isolation and rounds*).
  */
-object FanoutDrift {
+object CapacityDrift {
     /** The fewest rounds a drift is told from: with three, any order of three values is one of six. */
     const val MIN_ROUNDS = 4
 
@@ -29,14 +30,21 @@ object FanoutDrift {
         }
     }
 
-    fun findings(paths: List<CapacityPath>): List<String> = paths.mapNotNull { path ->
+    /** A warm-up a path's experiment can lengthen, named in a rise's finding. */
+    data class Shape(val what: String, val unit: String, val warmUp: String)
+
+    val FANOUT = Shape("Fan-out", "deliveries/s", "fanoutFirstWarmUpSeconds, fanoutWarmUpRate")
+    val READS = Shape("Reads", "reads/s", "warmUpPeakSeconds, warmUpPeak")
+    val SENDS = Shape("Sends", "sends/s", "warmUpPeakSeconds, warmUpPeak, warmUpSends")
+
+    fun findings(paths: List<CapacityPath>, shape: Shape): List<String> = paths.mapNotNull { path ->
         val direction = direction(path.perRound)
         if (direction == 0) return@mapNotNull null
         val rounds = path.perRound.joinToString(" → ") { Format.rate(it) }
-        "Fan-out, ${path.subject.key}: its capacity ${if (direction > 0) "rose" else "fell"} with the rounds ($rounds deliveries/s, rounds 1–" +
+        "${shape.what}, ${path.subject.key}: its capacity ${if (direction > 0) "rose" else "fell"} with the rounds ($rounds ${shape.unit}, rounds 1–" +
             "${path.perRound.size}), not about one level: " + if (direction > 0)
-            "its deployment was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
-                "Compare it with other runs only as warm as this one, or warm it longer first (fanoutFirstWarmUpSeconds, fanoutWarmUpRate)."
+            "what it ran on was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
+                "Compare it with other runs only as warm as this one, or warm it longer first (${shape.warmUp})."
         else "the machine slowed over the run (or something else ran on it), so its median depends on when it ran; compare it with care."
     }
 
