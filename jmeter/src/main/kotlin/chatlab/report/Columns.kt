@@ -48,7 +48,7 @@ object Columns {
                 listOf(
                     path.subject.key, if (path.instrument) "none: ${path.subject.title}" else backends(path.backends, path.standIn), Findings.capacity(path),
                     if (path.instrument) "ceiling" else path.ofCeiling(ceiling)?.let { Format.share(it) + if (path.atCeiling(ceiling)) " ◆" else "" } ?: "–",
-                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "capacity", path.capacity, judged(path)),
+                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", PreviousRun.CAPACITY, path.capacity, judged(path)),
                     Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, judged = !path.instrument && judged(path)),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
                     if (refined) listOf(path.steps.filterNot { onLadder(it.rate) }.joinToString("; ") { "${Format.rate(it.rate)}/s: ${cell(it)}" }.ifEmpty { "–" })
@@ -104,5 +104,5 @@ object Columns {
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
     const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap (over five or more rounds, as the " +
         "read and send capacities run, the range judged leaves the best and the worst round out, so one stalled round does not decide a verdict) " +
-        "(capacities: judged where p95 reached the SLO, interpolated inside the step a round missed; latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms)."
+        "(capacities: judged where p95 reached the SLO, interpolated inside the step a round missed; latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms; capacities held, a rung of the ladder: by more than its 20 %)."
 }

@@ -59,13 +59,21 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         val before = figures["$section|$label|$figure"]?.spread ?: return null
         if (before.median <= 0) return null
         val margin = if (figure in LATENCIES) Findings.RESOLUTION_MS else 0.0
-        return Change(before, now.median / before.median, judged && (now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin)), judged)
+        val beyond = if (figure == CAPACITY) now.capacityBelow(before) || before.capacityBelow(now)
+        else now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin)
+        return Change(before, now.median / before.median, judged && beyond, judged)
     }
 
     /** The run a report compares itself with, or why there is none ([note] says which, for the report's header). */
     data class Lookup(val run: PreviousRun?, val note: String)
 
     companion object {
+        /**
+         * The highest rate a path held: a rung of the ladder, so flagged only beyond a rung ([Spread.capacityBelow]); two runs'
+         * refined rungs differ by rounding (2,377 against 2,378/s), and two fan-out runs a rung apart flagged a change of 0 %.
+         */
+        const val CAPACITY = "capacity"
+
         /** Figures in milliseconds, flagged only when the runs' ranges lie more than JMeter's 1 ms apart. */
         private val LATENCIES = setOf("avg", "p50", "p95", "p99")
 

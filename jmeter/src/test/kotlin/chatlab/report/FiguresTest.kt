@@ -156,4 +156,19 @@ class FiguresTest {
         assertThat(Spread(320.0, 320.0, 381.0, 3).capacityBelow(Spread(538.0, 537.0, 639.0, 3))).isTrue()
         assertThat(Spread(538.0, 537.0, 639.0, 3).capacityBelow(Spread(320.0, 320.0, 381.0, 3))).isFalse()
     }
+
+    @Test
+    fun `a capacity held is flagged against the previous run only beyond a rung, its crossing by the ranges alone`() {
+        // Session 29, two like fan-out runs, 100 members on relay-1, middle three rounds: 2,378–2,828, then 2,377 (the refined rungs differ by rounding).
+        val label = "delivery [100 members on relay-1]"
+        val previous = PreviousRun("earlier", listOf(
+            Figure("capacity", label, PreviousRun.CAPACITY, Spread(2378.0, 2378.0, 3363.0, 5, 2378.0, 2828.0), false),
+            Figure("capacity", label, "slo crossing", Spread(2378.0, 2378.0, 3363.0, 5, 2378.0, 2828.0), false),
+        ).associateBy { it.key })
+        val now = Spread(2377.0, 1999.0, 2828.0, 5, 2377.0, 2377.0)
+        assertThat(previous.change("capacity", label, PreviousRun.CAPACITY, now)!!.text).isEqualTo("−0 %")
+        assertThat(previous.change("capacity", label, "slo crossing", now)!!.text).isEqualTo("−0 % ⚑")
+        val rungsBelow = Spread(1414.0, 1189.0, 1682.0, 5, 1189.0, 1682.0)
+        assertThat(previous.change("capacity", label, PreviousRun.CAPACITY, rungsBelow)!!.text).isEqualTo("−41 % ⚑")
+    }
 }
