@@ -33,7 +33,7 @@ object CapacityDrift {
     /** A warm-up a path's experiment can lengthen, named in a rise's finding. */
     data class Shape(val what: String, val unit: String, val warmUp: String)
 
-    val FANOUT = Shape("Fan-out", "deliveries/s", "fanoutFirstWarmUpSeconds, fanoutWarmUpRate")
+    val FANOUT = Shape("Fan-out", "deliveries/s", "fanoutFirstWarmUpSeconds, fanoutRoundWarmUpSeconds, fanoutWarmUpRate")
     val READS = Shape("Reads", "reads/s", "warmUpPeakSeconds, warmUpPeak")
     val SENDS = Shape("Sends", "sends/s", "warmUpPeakSeconds, warmUpPeak, warmUpSends")
 

@@ -19,7 +19,7 @@ class FanoutStepsScriptTest {
         val file = dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }
         val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
             "fanoutMembers" to "10,100", "fanoutRooms" to "80,79", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
-            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080", "fanoutSlots" to slots,
+            "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutRoundWarmUpSeconds" to "30", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080", "fanoutSlots" to slots,
         ))
         return GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(Path.of("src/test/jmeter/scripts/fanout-steps.groovy").toFile()) as Map<*, *>
     }
@@ -42,13 +42,14 @@ class FanoutStepsScriptTest {
     }
 
     @Test
-    fun `without deployments the fleet runs every room, and only a process's first warm-up on a deployment lasts long`(@TempDir dir: Path) {
+    fun `without deployments the fleet runs every room, and only a process's first warm-up on a deployment lasts long, its very first longest`(@TempDir dir: Path) {
         val steps = steps(dir, """{"fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:8080","http://127.0.0.1:8081"],"deployments":[]}}""")
         assertThat((1..3).map { (steps.call("slot", it.toString()) as Map<*, *>?)?.get("path") }).containsExactly("10 members", "100 members", null)
         assertThat((steps.call("slot", "1") as Map<*, *>)["ports"]).isEqualTo(listOf("8080", "8081"))
-        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).isEqualTo(mapOf("seconds" to 8.0, "rate" to 1000.0))
+        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("a later round's first warm-up: its JMeter process is new")
+            .isEqualTo(mapOf("seconds" to 30.0, "rate" to 1000.0))
         assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("the second warm-up in this process").isNull()
-        assertThat(steps.call("warmUp", "relay-2", 1.0, 2000.0, false)).describedAs("a ladder that starts higher keeps its rate")
+        assertThat(steps.call("warmUp", "relay-2", 1.0, 2000.0, false)).describedAs("another deployment's first, in a warm process; a ladder that starts higher keeps its rate")
             .isEqualTo(mapOf("seconds" to 8.0, "rate" to 2000.0))
         assertThat(steps.call("warmUp", "relay-1", 1.0, 125.0, true)).describedAs("the run's first round: the deployment has served nothing yet")
             .isEqualTo(mapOf("seconds" to 40.0, "rate" to 1000.0))

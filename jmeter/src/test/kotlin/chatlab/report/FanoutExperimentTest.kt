@@ -33,6 +33,15 @@ class FanoutExperimentTest {
     }
 
     @Test
+    fun `the explanation says how long each warm-up lasted, a later round's first in a new JMeter process included`() {
+        val warmUps = mapOf("fanoutSlo" to "100", "fanoutRates" to "500,1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "240")
+        val samples = deliveries(10, 500, 20) + deliveries(10, 1000, 300)
+        assertThat(FanoutExperiment.explanation(comparison(samples, warmUps + ("fanoutRoundWarmUpSeconds" to "60"))))
+            .contains("lasted 8 s (240 s in the run's first round, before which its instances had served nothing); a later round's very first, in a new JMeter process, at least 60 s")
+        assertThat(FanoutExperiment.explanation(comparison(samples, warmUps + ("fanoutRoundWarmUpSeconds" to "0")))).doesNotContain("new JMeter process")
+    }
+
+    @Test
     fun `the section shows the capacities as deliveries and as sends per second, and what the audits counted`() {
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 300) +
             audit(10, "capacity@500", held(20, 10, reordered = 2)) + audit(10, "capacity@1000", held(40, 10)))
