@@ -52,7 +52,7 @@ return [
     // of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (JMeter's own code is
     // cold in every round, a deployment's instances before their first step); later warm-ups last `seconds`, at `rate`.
     // The process's very first warm-up lasts fanoutRoundWarmUpSeconds at least: after 8 s, every later round's first
-    // measured step ran slower than the higher steps after it, its JMeter still warming (jmeter/README.md).
+    // measured step ran slower than a higher rate did elsewhere in the run, its JMeter still warming (jmeter/README.md).
     warmUp: { String deployment, double seconds, double rate, boolean firstRound ->
         if (!warmed.add(deployment)) return null
         def first = firstRound ? Math.max(warmUpSeconds, firstWarmUpSeconds) : warmUpSeconds
