@@ -92,7 +92,11 @@ object FanoutExperiment : Experiment {
                 audit?.reordered?.let(Format::count) ?: "–",
                 audit?.let {
                     if (!it.held) "BROKEN in ${it.broken.size}"
-                    else if (it.late.isEmpty()) "all held" else "held; ${it.late.size} timed out (deliveries later than fanoutLostAfter)"
+                    else if (it.late.isEmpty() && it.cut.isEmpty()) "all held"
+                    else listOfNotNull(
+                        "held", it.late.size.takeIf { n -> n > 0 }?.let { n -> "$n timed out (deliveries later than fanoutLostAfter)" },
+                        it.cut.size.takeIf { n -> n > 0 }?.let { n -> "$n cut by JMeter before it finished (not checked)" },
+                    ).joinToString("; ")
                 } ?: "–",
             )
         },
@@ -106,7 +110,11 @@ object FanoutExperiment : Experiment {
             val late = audits.flatMap { a -> a.late.map { "${a.room}: $it" } }
             if (late.isNotEmpty()) add("Fan-out: in ${late.size} step(s) deliveries were still missing fanoutLostAfter after the last send, " +
                 "counted as timed out (unanswered; not a failure in a step beyond the room's capacity, where the ladder looks for them): " + late.take(3).joinToString(" · "))
-            val verdict = if (late.isEmpty()) "every audit held" else "no audit found a wrong answer"
+            val cut = audits.flatMap { a -> a.cut.map { "${a.room}: $it" } }
+            if (cut.isNotEmpty()) add("Fan-out: ${cut.size} audit(s) did not finish: JMeter cut them when their step's time was up, before they had read " +
+                "the room back, so those steps went unchecked (no answer rather than a wrong one, counted as cut like any request still running then): " +
+                cut.take(3).joinToString(" · "))
+            val verdict = if (late.isEmpty() && cut.isEmpty()) "every audit held" else "no audit found a wrong answer"
             add(if (broken.isEmpty()) "Fan-out: $verdict (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every acknowledged message was stored once, and every member received every stored message once${if (late.isEmpty()) "" else " (but for the late ones above)"}, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
                 else "Fan-out: audits BROKE — " + broken.joinToString("; ") { "${it.room}: ${it.broken.take(3).joinToString(" · ")}" })
         }

@@ -202,6 +202,22 @@ class FanoutExperimentTest {
         assertThat(c.overloadSamples).isEqualTo(1)
     }
 
+    @Test
+    fun `an audit JMeter cut at its step's end is named as unchecked, not as a broken audit`() {
+        // Session 32: in a step at twice the room's capacity the last member out began its audit as the step's time ran out.
+        val cut = "javax.script.ScriptException: java.lang.InterruptedException"
+        val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 900) + audit(10, "capacity@500", held(20, 10)) +
+            audit(10, "capacity@1000", cut, success = false, code = "500"))
+        val audit = c.fanout.single()
+        assertThat(audit.held).isTrue()
+        assertThat(audit.cut).containsExactly("round 1, capacity@1000: $cut")
+        assertThat(FanoutExperiment.findings(c)[0]).startsWith("Fan-out: 1 audit(s) did not finish: JMeter cut them").endsWith("10 members: round 1, capacity@1000: $cut")
+        assertThat(FanoutExperiment.findings(c)[1]).startsWith("Fan-out: no audit found a wrong answer (2 steps over 10 members)")
+        val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out — the same capacities") }
+        assertThat(table.rows.single().last()).isEqualTo("held; 1 cut by JMeter before it finished (not checked)")
+        assertThat(c.failedSamples).describedAs("cut beyond capacity: the overload the ladder looks for").isZero()
+    }
+
     private fun stages(store: Double, broker: Double, outbound: Double, messages: Int, deliveries: Int) =
         "${FanoutStages.MARK}store $store ms × $messages, broker $broker ms × $deliveries, outbound $outbound ms × $deliveries"
 
