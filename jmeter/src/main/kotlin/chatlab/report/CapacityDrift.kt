@@ -30,10 +30,13 @@ object CapacityDrift {
         }
     }
 
-    /** A warm-up a path's experiment can lengthen, named in a rise's finding. */
-    data class Shape(val what: String, val unit: String, val warmUp: String)
+    /**
+     * A warm-up a path's experiment can lengthen, named in a rise's finding, and the one that warms a later round's new JMeter
+     * process, named in a fall's (null where the experiment has none of its own).
+     */
+    data class Shape(val what: String, val unit: String, val warmUp: String, val roundWarmUp: String? = null)
 
-    val FANOUT = Shape("Fan-out", "deliveries/s", "fanoutFirstWarmUpSeconds, fanoutRoundWarmUpSeconds, fanoutWarmUpRate")
+    val FANOUT = Shape("Fan-out", "deliveries/s", "fanoutFirstWarmUpSeconds, fanoutRoundWarmUpSeconds, fanoutWarmUpRate", "fanoutRoundWarmUpSeconds")
     val READS = Shape("Reads", "reads/s", "warmUpPeakSeconds, warmUpPeak")
     val SENDS = Shape("Sends", "sends/s", "warmUpPeakSeconds, warmUpPeak, warmUpSends")
 
@@ -45,7 +48,10 @@ object CapacityDrift {
             "${path.perRound.size}), not about one level: " + if (direction > 0)
             "what it ran on was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
                 "Compare it with other runs only as warm as this one, or warm it longer first (${shape.warmUp})."
-        else "the machine slowed over the run (or something else ran on it), so its median depends on when it ran; compare it with care."
+        else "each round is a JMeter process of its own, and either a later round's load generator ran colder than round 1's " +
+            "(session 31: with an 8 s warm-up a later round's first fan-out step ran slower than higher rates did elsewhere in the run) " +
+            "or the machine slowed over the run (or something else ran on it); its median depends on when it ran, so compare it with care" +
+            (shape.roundWarmUp?.let { ", or warm each later round longer first ($it)." } ?: ".")
     }
 
     /** Spearman's rank correlation of [values] with their rounds' order (the rounds are ranks already: 1, 2, ... without ties). */

@@ -33,6 +33,19 @@ class CapacityDriftTest {
     }
 
     @Test
+    fun `a fan-out room whose capacity fell with the rounds is laid to a cold later round or a slower machine, with the knob that warms it`() {
+        fun step(rate: Int, elapsed: Long, round: Int) =
+            (0 until 40).map { Sample(it * 10L, elapsed, "delivery [10 members] capacity@$rate", "200", "", true, "", "", round) }
+        val falling = (1..4).flatMap { round -> step(500, 20, round) + step(1000, if (round <= 3) 40 else 300, round) + step(2000, if (round <= 2) 60 else 300, round) }
+        val c = ComparisonBuilder(falling, Environment(emptyMap(), mapOf("cpus" to "2"), mapOf("fanoutSlo" to "100", "fanoutRates" to "500,1000,2000"),
+            Instant.EPOCH, null, null), slo = 50.0).build()
+        assertThat(FanoutExperiment.findings(c).filter { "with the rounds" in it }).singleElement().asString()
+            .startsWith("Fan-out, 10 members: its capacity fell with the rounds (2,000 → 2,000 → 1,000 → 500 deliveries/s, rounds 1–4)")
+            .contains("JMeter process of its own", "the machine slowed")
+            .endsWith("or warm each later round longer first (fanoutRoundWarmUpSeconds).")
+    }
+
+    @Test
     fun `the read and send findings name a path whose capacity rose with the rounds, and no other`() {
         fun step(label: String, rate: Int, elapsed: Long, round: Int) =
             (0 until 20).map { Sample(it * 50L, elapsed, "$label capacity@$rate", "200", "", true, "", "", round) }
