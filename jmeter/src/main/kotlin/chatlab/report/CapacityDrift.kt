@@ -49,7 +49,6 @@ object CapacityDrift {
             "what it ran on was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
                 "Compare it with other runs only as warm as this one, or warm it longer first (${shape.warmUp})."
         else "each round is a JMeter process of its own, and either a later round's load generator ran colder than round 1's " +
-            "(session 31: with an 8 s warm-up a later round's first fan-out step ran slower than higher rates did elsewhere in the run) " +
             "or the machine slowed over the run (or something else ran on it); its median depends on when it ran, so compare it with care" +
             (shape.roundWarmUp?.let { ", or warm each later round longer first ($it)." } ?: ".")
     }

@@ -115,7 +115,7 @@ object FanoutExperiment : Experiment {
                 "the room back, so those steps went unchecked (no answer rather than a wrong one, counted as cut like any request still running then): " +
                 cut.take(3).joinToString(" · "))
             val verdict = if (late.isEmpty() && cut.isEmpty()) "every audit held" else "no audit found a wrong answer"
-            add(if (broken.isEmpty()) "Fan-out: $verdict (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every acknowledged message was stored once, and every member received every stored message once${if (late.isEmpty()) "" else " (but for the late ones above)"}, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
+            add(if (broken.isEmpty()) "Fan-out: $verdict (${audits.sumOf { it.audits }} steps over ${audits.joinToString { it.room }}): every acknowledged message was stored once, and every member received every stored message once${if (late.isEmpty()) "" else " (but for the late ones above)"}${if (cut.isEmpty()) "" else " in every step whose audit finished"}, each carrying its place in history, and nothing else (messages of different senders may arrive in another order than history's: ${audits.sumOf { it.reordered }} member-steps did; the server's order contract allows it and places them by (sentAt, id))."
                 else "Fan-out: audits BROKE — " + broken.joinToString("; ") { "${it.room}: ${it.broken.take(3).joinToString(" · ")}" })
         }
         val paths = c.fanoutCapacity

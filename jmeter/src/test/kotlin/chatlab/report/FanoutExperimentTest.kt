@@ -213,6 +213,7 @@ class FanoutExperimentTest {
         assertThat(audit.cut).containsExactly("round 1, capacity@1000: $cut")
         assertThat(FanoutExperiment.findings(c)[0]).startsWith("Fan-out: 1 audit(s) did not finish: JMeter cut them").endsWith("10 members: round 1, capacity@1000: $cut")
         assertThat(FanoutExperiment.findings(c)[1]).startsWith("Fan-out: no audit found a wrong answer (2 steps over 10 members)")
+            .contains("every stored message once in every step whose audit finished")
         val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out — the same capacities") }
         assertThat(table.rows.single().last()).isEqualTo("held; 1 cut by JMeter before it finished (not checked)")
         assertThat(c.failedSamples).describedAs("cut beyond capacity: the overload the ladder looks for").isZero()
