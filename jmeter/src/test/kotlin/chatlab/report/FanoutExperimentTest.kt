@@ -86,8 +86,10 @@ class FanoutExperimentTest {
         assertThat(table.headers).containsExactly("room", "relay-2", "simple-1")
         assertThat(table.rows).containsExactly(listOf("10 members", "2,000/s (2,000–2,000)", "500/s (500–500)"), listOf("100 members", "1,000/s (1,000–1,000)", "1,000/s (500–1,000)"))
         val findings = FanoutExperiment.findings(c)
-        assertThat(findings).contains("Fan-out, a room of 10 members: relay-2 carries the most, beyond every spread (2,000/s (2,000–2,000) deliveries; simple-1 500/s (500–500)).")
-        assertThat(findings).contains("Fan-out, a room of 100 members: relay-2 (1,000/s (1,000–1,000)) is not told apart from simple-1 (1,000/s (500–1,000)).")
+        assertThat(findings).contains("Fan-out, a room of 10 members: relay-2 carries the most, beyond every spread (where p95 reached the SLO, in offered " +
+            "deliveries: relay-2 2,867/s (2,867–2,867); simple-1 753/s (753–753)).")
+        assertThat(findings).contains("Fan-out, a room of 100 members: relay-2 is highest but not told apart from simple-1 (where p95 reached the SLO, in offered " +
+            "deliveries: relay-2 1,433/s (1,433–1,433); simple-1 1,433/s (753–1,433); ${Findings.CAPACITY_TIE}).")
         assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("10 members on relay-2" to 400L)
         val charts = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Block.Charts>().single().svgs
         assertThat(charts.map { it.title }).describedAs("a chart per room size, a line per deployment").containsExactly(
@@ -95,6 +97,35 @@ class FanoutExperimentTest {
             "Fan-out, rooms of 100 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)")
         assertThat(charts[0].markup).describedAs("each line named by its deployment; the chart names the room")
             .contains(">relay-2</text>", ">simple-1</text>").doesNotContain("100 members")
+    }
+
+    @Test
+    fun `deployments are told apart where their p95 reached the SLO, so rungs a ladder step apart do not flip the verdict`() {
+        // simple-1 holds 6,727 at 95 ms and misses 8,000 at 105 ms; relay-2 holds 5,657 at 90 ms and misses 6,727 at 300 ms.
+        // Rungs held, widened by the ladder's 20 %, would tie them (5,657 × 1.2 ≥ 6,727); their crossings lie apart.
+        val samples = (1..3).flatMap { r ->
+            on("simple-1", 100, 4000, 20, r) + on("simple-1", 100, 5657, 60, r) + on("simple-1", 100, 6727, 95, r) + on("simple-1", 100, 8000, 105, r) +
+                on("relay-2", 100, 4000, 20, r) + on("relay-2", 100, 5657, 90, r) + on("relay-2", 100, 6727, 300, r)
+        }
+        val c = comparison(samples)
+        assertThat(c.fanoutCapacity.map { it.capacity.median }).containsExactly(5657.0, 6727.0)
+        assertThat(c.fanoutCapacity[0].capacity.capacityBelow(c.fanoutCapacity[1].capacity)).describedAs("the rungs' rule ties them").isFalse()
+        assertThat(FanoutDeployments.findings(c.fanoutCapacity, c.fanoutSlo)).containsExactly(
+            "Fan-out, a room of 100 members: simple-1 carries the most, beyond every spread (where p95 reached the SLO, in offered " +
+                "deliveries: simple-1 7,295/s (7,295–7,295); relay-2 5,740/s (5,740–5,740)).",
+        )
+    }
+
+    @Test
+    fun `a room size where capacity decides little gets no capacity verdict, only the one by its p95 at the lowest rate`() {
+        val samples = (1..3).flatMap { r ->
+            on("simple-1", 500, 500, 70L + r, r) + on("simple-1", 500, 1000, 95, r) + on("simple-1", 500, 2000, 300, r) +
+                on("relay-2", 500, 500, 89L + 2 * r, r) + on("relay-2", 500, 1000, 300, r)
+        }
+        val c = comparison(samples)
+        assertThat(FanoutDeployments.findings(c.fanoutCapacity, c.fanoutSlo)).isEmpty()
+        assertThat(FanoutExperiment.findings(c)).anySatisfy { assertThat(it).startsWith("Fan-out, a room of 500 members, by delivery p95 at 500") }
+            .noneSatisfy { assertThat(it).startsWith("Fan-out, a room of 500 members: ") }
     }
 
     @Test
@@ -108,7 +139,8 @@ class FanoutExperimentTest {
         val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out by deployment") }
         assertThat(table.rows.single()).containsExactly("100 members", "500/s (500–500)", "1,000/s (1,000–1,000)")
         assertThat(FanoutExperiment.findings(c)).contains(
-            "Fan-out, a room of 100 members: simple-1-outbound8 carries the most, beyond every spread (1,000/s (1,000–1,000) deliveries; simple-1 500/s (500–500)).",
+            "Fan-out, a room of 100 members: simple-1-outbound8 carries the most, beyond every spread (where p95 reached the SLO, in offered " +
+                "deliveries: simple-1-outbound8 1,433/s (1,433–1,433); simple-1 753/s (753–753)).",
         )
         assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("100 members on simple-1-outbound8" to 1000L)
     }
