@@ -72,19 +72,17 @@ object FanoutDeployments {
     }
 
     /**
-     * Per room size, the deployment that carries the most: judged, as the read and send capacities are ([Findings]), on
-     * where each round's p95 reached the SLO, by the judged ranges alone, not on the rungs held widened by the ladder's
-     * 20 %. Why: two like runs of session 32 gave a room of 100 "simple-1 carries the most" and then "not told apart" from
-     * rungs (relay-2's best middle round 5,657 × 1.2 against simple-1's worst 6,727) while their medians and crossings
-     * agreed (simple-1's middle three 8,157–8,291 and 7,700–8,007 against relay-2's 5,820–6,345 and 4,886–6,168).
-     * Room sizes where capacity decides little ([atFloor] on some deployment) get no capacity verdict: [floorFindings]
-     * compares them by their p95 at the lowest rate instead.
+     * Per room size, the deployment that carries the most, judged as the read and send capacities are: where each round's
+     * p95 reached the SLO, by the judged ranges alone ([Spread.crossingBelow]), not on the rungs held widened by the
+     * ladder's 20 %, which flipped a verdict between two like runs whose crossings lay apart in both (jmeter README,
+     * *Isolation and rounds*). Room sizes where capacity decides little ([atFloor] on some deployment) get no capacity
+     * verdict: [floorFindings] compares them by their p95 at the lowest rate instead.
      */
     fun findings(paths: List<CapacityPath>, slo: Double): List<String> = grid(paths).mapNotNull { (members, row) ->
         if (row.size < 2 || row.values.any { atFloor(it, slo) }) return@mapNotNull null
         val ranked = row.entries.sortedByDescending { it.value.crossing.median }
         val (best, top) = ranked.first()
-        val (below, tied) = ranked.drop(1).partition { it.value.crossing.clearlyBelow(top.crossing) }
+        val (below, tied) = ranked.drop(1).partition { it.value.crossing.crossingBelow(top.crossing) }
         val figures = "where p95 reached the SLO, in offered deliveries: " + ranked.joinToString("; ") { "${it.key} ${Findings.judged(it.value.crossing)}" }
         val lead = "Fan-out, a room of $members members: "
         if (tied.isEmpty()) lead + "$best carries the most, beyond every spread ($figures)."

@@ -107,10 +107,11 @@ object FanoutExperiment : Experiment {
         val audits = c.fanout
         if (audits.isNotEmpty()) {
             val broken = audits.filterNot { it.held }
-            val late = audits.flatMap { a -> a.late.map { "${a.room}: $it" } }
+            fun steps(of: (FanoutAudit) -> List<String>) = audits.flatMap { a -> of(a).map { "${a.room}: $it" } }
+            val late = steps { it.late }
             if (late.isNotEmpty()) add("Fan-out: in ${late.size} step(s) deliveries were still missing fanoutLostAfter after the last send, " +
                 "counted as timed out (unanswered; not a failure in a step beyond the room's capacity, where the ladder looks for them): " + late.take(3).joinToString(" · "))
-            val cut = audits.flatMap { a -> a.cut.map { "${a.room}: $it" } }
+            val cut = steps { it.cut }
             if (cut.isNotEmpty()) add("Fan-out: ${cut.size} audit(s) did not finish: JMeter cut them when their step's time was up, before they had read " +
                 "the room back, so those steps went unchecked (no answer rather than a wrong one, counted as cut like any request still running then): " +
                 cut.take(3).joinToString(" · "))

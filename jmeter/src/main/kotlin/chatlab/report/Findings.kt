@@ -201,15 +201,6 @@ object Findings {
      */
     private val CapacityPath.judged: Spread get() = crossing
 
-    /**
-     * Crossings are told apart by their judged ranges alone. The ladder's 20 % (a rung's resolution, [Spread.capacityBelow])
-     * does not apply: a crossing is interpolated inside the step a round missed, and the rounds bracket it on different
-     * rungs (later rounds start near the earlier ones' capacity), so its error shows in the spread. With the 20 % added,
-     * a difference of about 1.4× sat at the rule's edge: in session 17's two main runs mysql's sends crossed at 454–543
-     * and 492–534 (middle three of five rounds) against sqlite-tuned's 618–716 and 751–777, and the verdict flipped.
-     */
-    private fun Spread.crossingBelow(other: Spread) = clearlyBelow(other)
-
     /** JMeter times samples in whole milliseconds: latency ranges this close are not told apart. */
     const val RESOLUTION_MS = 1.0
 
