@@ -46,11 +46,19 @@ while (true) {
     activity = new JsonSlurper().parseText(body)
     if (activity.idle || System.currentTimeMillis() > limit) break
 }
+// The machine's speed, on a fixed piece of CPU work (machine-probe.groovy), timed while the server is idle and before
+// the engines meet (after the meeting the others start the unit): only where this unit's line is kept, 5 passes, about
+// under 0.2 s on a fast host (5 passes of 14 ms after a cold first), not counted in the wait (waitedMs) but in the unit before this one, as the wait is.
+def file = vars.get('unitsFile')
+def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
+def engine = props.get('chatlab.engine')
+def keeps = file && (!several || engine?.index == 0)
+def probing = System.currentTimeMillis()
+def probe = keeps ? (props.get('chatlab.probe') ?: evaluate(new File(vars.get('scripts'), 'machine-probe.groovy')).tap { props.put('chatlab.probe', it) })(5) : null
+def probed = System.currentTimeMillis() - probing
 // With several engines (a plan that names them, engineList) each unit starts on all of them at once: they meet once each
 // found the server idle (an engine waiting at a meeting is no load to the others' idle check). A meeting that fails
 // stops the plan's further steps and closed groups (open-model-schedules.groovy) and its tearDown says why.
-def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
-def engine = props.get('chatlab.engine')
 if (several && props.get('chatlab.enginesFailed') == null) {
     try {
         if (engine?.meet == null) throw new IllegalStateException('plan ' + vars.get('plan') + ' does not split its load over engines (scripts/engines.groovy did not run in its setUp)')
@@ -63,23 +71,23 @@ if (several && props.get('chatlab.enginesFailed') == null) {
         return
     }
 }
-def waited = System.currentTimeMillis() - started
+def waited = System.currentTimeMillis() - started - probed
 // The whole machine's busy and stolen CPU seconds so far (Linux /proc/stat, in USER_HZ = 1/100 s): busy time that is
 // none of ours is another process's; steal is time the hypervisor gave this VM's CPUs to someone else.
 def stat = new File('/proc/stat')
 def machine = stat.canRead() ? stat.readLines().first().split(/\s+/).drop(1).collect { it as long }.with { t ->
     [(t[0] + t[1] + t[2] + t[5] + t[6]) / 100d, (t.size() > 7 ? t[7] : 0L) / 100d] } : null
 def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNanos() / 1e9d }.orElse(0d)
-def file = vars.get('unitsFile')
 // With several engines the first keeps the units: the CPU columns then describe its machine; the last column says how
 // many engines shared the unit's load (a run's rounds may differ: the test command runs every plan's second on two).
-if (file && (!several || engine.index == 0)) {
+if (keeps) {
     def out = new File(file)
-    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines\n'
+    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines,probeMs\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }
     out << [vars.get('plan'), unit, System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
             seconds(activity.cpuSeconds.backends), seconds(jmeterCpu), activity.cores, activity.cpus.replace(',', ';'), allowedCpus(pid),
-            machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : '', several ? engine.count : 1].join(',') + '\n'
+            machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : '', several ? engine.count : 1,
+            String.format(Locale.ROOT, '%.2f', probe.ms as double)].join(',') + '\n'
 }
 SampleResult.setResponseData(body, 'UTF-8')
 SampleResult.setResponseMessage((activity.idle ? 'idle after ' : 'still busy after ') + waited + ' ms')

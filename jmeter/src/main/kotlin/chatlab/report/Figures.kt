@@ -19,7 +19,7 @@ object Figures {
     private val earlierHeader = header.take(8)
 
     fun of(c: Comparison): List<Figure> =
-        Experiments.ALL.flatMap { it.figures(c) } + listOfNotNull(MachineCheck.of(c)?.let { Figure("machine", MachineCheck.LABEL, "cpu ms", it, false) })
+        Experiments.ALL.flatMap { it.figures(c) } + MachineCheck.figures(c)
 
     fun render(figures: List<Figure>): String = buildString {
         appendLine(header.joinToString(","))

@@ -3,13 +3,17 @@ package chatlab.report
 import java.util.Locale
 
 /**
- * How fast the machine was, read from the run itself: the CPU milliseconds the server and its embedded backends spent
- * per chat-mix read on the paths served by real backends. The mix offers the same fixed load in every run with the same
- * settings, so when this figure moves from one run to the next, the machine (or what else ran on it) changed, not the
- * code, and every other figure of the run moved with it. The unit's CPU includes its 1 s warm-up at the same rate.
+ * How fast the machine was, read from the run itself, in two ways. First, the CPU milliseconds the server and its
+ * embedded backends spent per chat-mix read on the paths served by real backends. The mix offers the same fixed load in
+ * every run with the same settings, so when this figure moves from one run to the next, the machine (or what else ran on
+ * it) changed, not the code, and every other figure of the run moved with it. The unit's CPU includes its 1 s warm-up at
+ * the same rate. Second, the [probe]: a fixed piece of CPU work JMeter times before every unit of every plan, so a run
+ * without the mix (the fan-out alone) has a check too; it sees the machine (its clock, neighbours, steal), not the server.
  */
 object MachineCheck {
     const val LABEL = "server + backends CPU ms per chat-mix read"
+    const val PROBE_LABEL = "fixed CPU work timed by JMeter before each unit"
+    const val PROBE_FIGURE = "probe ms"
 
     /**
      * Per round, over every non-stand-in mix unit of that round; null without per-unit CPU or a mix. The mix runs in the
@@ -28,21 +32,48 @@ object MachineCheck {
         return Spread.of(perRound)
     }
 
-    /** One sentence for the report: the figure over the rounds, and its change against the previous run. */
+    /**
+     * The probe's time (scripts/machine-probe.groovy) per round: the median over the round's units of every plan, so a
+     * round's cold first pass in a new JMeter process does not decide it; null when the units kept none.
+     */
+    fun probe(c: Comparison): Spread? = Spread.of(probePerRound(c))
+
+    /** The probe's time per round, in round order: the median over that round's units (empty when the units kept none). */
+    fun probePerRound(c: Comparison): List<Double> =
+        c.units.filter { it.probeMs != null }.groupBy { it.round }.toSortedMap().values.map { units -> Spread.of(units.map { it.probeMs!! })!!.median }
+
+    /** The figures summary.csv keeps, so the next like run can compare its machine with this one's. */
+    fun figures(c: Comparison): List<Figure> = listOfNotNull(
+        of(c)?.let { Figure("machine", LABEL, "cpu ms", it, false) },
+        probe(c)?.let { Figure("machine", PROBE_LABEL, PROBE_FIGURE, it, false) },
+    )
+
+    /** One sentence for the report: each figure over the rounds, and its change against the previous run. */
     fun sentence(c: Comparison): String? {
-        val now = of(c) ?: return null
-        val paths = c.mix.filter { it.kind == "all" && !it.standIn }.joinToString { it.subject.key }
-        val change = c.previous?.change("machine", LABEL, "cpu ms", now)
+        val mix = of(c)?.let { now ->
+            val paths = c.mix.filter { it.kind == "all" && !it.standIn }.joinToString { it.subject.key }
+            "the server and its backends spent ${ms(now)} CPU ms per chat-mix read ($paths, fixed load, median of rounds); " +
+                verdict(c.previous, c.previous?.change("machine", LABEL, "cpu ms", now))
+        }
+        val probe = probe(c)?.let { now ->
+            "a fixed piece of CPU work JMeter timed on the idle machine before each unit (SHA-256 over 4 MiB and a sort of " +
+                "200,000 numbers, one thread) took ${ms(now)} ms (median of rounds); " + verdict(c.previous, c.previous?.change("machine", PROBE_LABEL, PROBE_FIGURE, now))
+        }
+        if (mix == null && probe == null) return null
+        return "Machine check: " + listOfNotNull(mix, probe).joinToString(" And ")
+    }
+
+    private fun verdict(previous: PreviousRun?, change: PreviousRun.Change?): String {
         val slower = change != null && change.ratio > 1
-        val verdict = when {
+        return when {
             // The header says why (which settings differ from the newest kept run); no need to say it twice.
-            change == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
+            previous == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
+            change == null -> "the previous run kept no such figure (it ran before the check was), so no verdict on it."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
             else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(Math.abs(change.ratio - 1))} " +
                 (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +
                 (if (slower) "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
         }
-        return "Machine check: the server and its backends spent ${ms(now)} CPU ms per chat-mix read ($paths, fixed load, median of rounds); $verdict"
     }
 
     private fun ms(s: Spread) = String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", s.median, s.min, s.max)

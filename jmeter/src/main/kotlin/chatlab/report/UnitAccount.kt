@@ -31,6 +31,11 @@ data class UnitAccount(
     val startedAt: Long = 0,
     /** How many JMeter engines shared the unit's load (-Djmeter.remotes; the test command's second rounds run on two). */
     val engines: Int = 1,
+    /**
+     * How long a fixed piece of CPU work took on the machine just before the unit, ms (scripts/machine-probe.groovy, the
+     * median of 5 passes; null in files kept before it was written): the machine's speed, whatever the unit measured.
+     */
+    val probeMs: Double? = null,
 ) {
     /** When the next unit of the plan could start (the server idle after this one), epoch milliseconds. */
     val endedAt: Long get() = startedAt + (seconds * 1000).toLong()
@@ -75,6 +80,7 @@ data class UnitAccount(
                         steal = delta(start, end, 12),
                         startedAt = start[2].toLong(),
                         engines = start.getOrNull(13)?.toIntOrNull() ?: 1,
+                        probeMs = start.getOrNull(14)?.toDoubleOrNull(),
                     )
                 }
             }

@@ -5,13 +5,13 @@ import java.util.Locale
 /** The "where the time and the CPU went" table, shared by the HTML and Markdown reports. */
 object UnitColumns {
     val HEADERS = listOf(
-        "plan", "round", "JMeter engines", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "busy cores", "CPUs: server / JMeter",
+        "plan", "round", "JMeter engines", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "machine probe (ms)", "busy cores", "CPUs: server / JMeter",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
         u.plan, u.round.toString(), u.engines.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
         s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), u.otherCpu?.let { s(it) } ?: "?", u.stealShare?.let { pct(it) } ?: "?",
-        "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
+        u.probeMs?.let { String.format(Locale.ROOT, "%.1f", it) } ?: "?", "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
     )
 
     /** One sentence on the whole run: wall time, CPU by process, units that did not start idle. */

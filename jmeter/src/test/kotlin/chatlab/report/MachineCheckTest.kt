@@ -32,4 +32,36 @@ class MachineCheckTest {
         assertThat(MachineCheck.sentence(run(0.14, 0.15, previous = before))).contains("this machine was 31 % faster (beyond both spreads)")
             .contains("latencies lower and capacities higher")
     }
+
+    /** A fan-out run alone (no chat mix): each round's units with the probe times given, in ms. */
+    private fun probed(vararg rounds: List<Double>, previous: PreviousRun? = null): Comparison {
+        val environment = Environment(backends, mapOf("cpus" to "2"), emptyMap(), Instant.EPOCH, null, null)
+        val units = rounds.withIndex().flatMap { (i, times) ->
+            times.mapIndexed { n, ms -> UnitAccount("fanout", "fanout room ${n + 1}", 60.0, true, 250, 10.0, 0.0, 20.0, 2, round = i + 1, probeMs = ms) }
+        }
+        return ComparisonBuilder(emptyList(), environment).build().copy(units = units, previous = previous)
+    }
+
+    @Test
+    fun `a run without the chat mix is checked by the fixed work timed before its units, each round by its median unit`() {
+        val run = probed(listOf(90.0, 40.0, 42.0), listOf(41.0, 43.0, 39.0))
+        assertThat(MachineCheck.of(run)).isNull()
+        val spread = MachineCheck.probe(run)!!
+        assertThat(listOf(spread.median, spread.min, spread.max)).containsExactly(41.5, 41.0, 42.0)
+        assertThat(MachineCheck.sentence(run)).startsWith("Machine check: a fixed piece of CPU work JMeter timed on the idle machine before each unit")
+            .contains("took 41.50 (41.00–42.00) ms (median of rounds); no like run to compare the machine with")
+        assertThat(Figures.of(run).map { it.key }).containsExactly("machine|${MachineCheck.PROBE_LABEL}|${MachineCheck.PROBE_FIGURE}")
+        assertThat(MachineCheck.sentence(probed())).isNull()
+    }
+
+    @Test
+    fun `a probe slower than the previous run's beyond both spreads is named, and a previous run kept before the probe gets no verdict on it`() {
+        val before = PreviousRun("earlier", Figures.of(probed(listOf(40.0, 41.0), listOf(42.0, 41.0))).associateBy { it.key })
+        assertThat(MachineCheck.sentence(probed(listOf(52.0, 54.0), listOf(53.0, 55.0), previous = before)))
+            .contains("this machine was 30 % slower (beyond both spreads)").contains("capacities lower")
+        assertThat(MachineCheck.sentence(probed(listOf(41.0, 42.0), listOf(40.0, 41.0), previous = before))).contains("no clear difference")
+        val older = PreviousRun("older", Figures.of(run(0.2, 0.22)).associateBy { it.key })
+        assertThat(MachineCheck.sentence(run(0.2, 0.22, previous = older).let { it.copy(units = it.units.map { u -> u.copy(probeMs = 40.0) }) }))
+            .contains("no clear difference").contains("took 40.00 (40.00–40.00) ms (median of rounds); the previous run kept no such figure")
+    }
 }

@@ -98,6 +98,7 @@ class UnitAccountTest {
         )
         val units = UnitAccount.read(file)
         assertThat(units.map { it.engines }).containsExactly(1, 2, 1, 2)
+        assertThat(units.map { it.probeMs }).containsOnlyNulls()
         assertThat(UnitColumns.cells(units[1]).take(3)).containsExactly("history", "2", "2")
         assertThat(UnitColumns.summary(units)).contains("Rounds whose load came from several JMeter engines: history round 2 on 2, seats round 2 on 2; the others' from one.")
         assertThat(UnitColumns.summary(units.filter { it.round == 2 })).contains("Every unit's load came from 2 JMeter engines.")
@@ -113,5 +114,17 @@ class UnitAccountTest {
         assertThat(outcome.comparison.units).hasSize(3 * 25)
         assertThat(Files.readString(out.resolve("index.html"))).contains("Where the time and the CPU went").contains("Every unit started on an idle server")
         assertThat(Files.readString(out.resolve("summary.md"))).contains("| sends | 3 | 1 | capacity mongo |")
+    }
+
+    @Test
+    fun `the fixed work timed before a unit is that unit's, from its own drain mark`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        Files.writeString(
+            file,
+            "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines,probeMs\n" +
+                "fanout,fanout room 1,0,10,true,1,0,1,2,0-1,0-1,2,0,1,91.50\nfanout,fanout room 2,60000,10,true,5,0,6,2,0-1,0-1,12,0,1,41.25\n" +
+                "fanout,end,120000,10,true,9,0,11,2,0-1,0-1,22,0,1,40.75\n",
+        )
+        assertThat(UnitAccount.read(file).map { it.unit to it.probeMs }).containsExactly("fanout room 1" to 91.5, "fanout room 2" to 41.25)
     }
 }
