@@ -1,5 +1,7 @@
 package chatlab.report
 
+import java.util.Locale
+
 /**
  * Capacity paths whose capacity moved with the rounds rather than about a level: a server or deployment still warming (its
  * store and broker paths compiling, its heap settling) holds more in every round, a machine that slows holds less. Their
@@ -40,7 +42,12 @@ object CapacityDrift {
     val READS = Shape("Reads", "reads/s", "warmUpPeakSeconds, warmUpPeak")
     val SENDS = Shape("Sends", "sends/s", "warmUpPeakSeconds, warmUpPeak, warmUpSends")
 
-    fun findings(paths: List<CapacityPath>, shape: Shape): List<String> = paths.mapNotNull { path ->
+    /**
+     * A line per path whose capacity rose or fell with the rounds. A fall names the machine check's [probe] round by round
+     * (MachineCheck.probePerRound) when the run has one for every round: a machine that slowed shows there, a colder
+     * JMeter process does not.
+     */
+    fun findings(paths: List<CapacityPath>, shape: Shape, probe: List<Double> = emptyList()): List<String> = paths.mapNotNull { path ->
         val direction = direction(path.perRound)
         if (direction == 0) return@mapNotNull null
         val rounds = path.perRound.joinToString(" → ") { Format.rate(it) }
@@ -49,9 +56,14 @@ object CapacityDrift {
             "what it ran on was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
                 "Compare it with other runs only as warm as this one, or warm it longer first (${shape.warmUp})."
         else "each round is a JMeter process of its own, and either a later round's load generator ran colder than round 1's " +
-            "or the machine slowed over the run (or something else ran on it); its median depends on when it ran, so compare it with care" +
-            (shape.roundWarmUp?.let { ", or warm each later round longer first ($it)." } ?: ".")
+            "or the machine slowed over the run (or something else ran on it)" + probed(probe, path.perRound.size) +
+            "; its median depends on when it ran, so compare it with care" + (shape.roundWarmUp?.let { ", or warm each later round longer first ($it)." } ?: ".")
     }
+
+    /** The machine check's probe over the path's rounds, when it has every one of them. */
+    private fun probed(probe: List<Double>, rounds: Int): String =
+        if (probe.size < rounds) "" else " (the machine check's probe, a fixed piece of CPU work, took " +
+            probe.take(rounds).joinToString(" → ") { String.format(Locale.ROOT, "%.1f", it) } + " ms in those rounds)"
 
     /** Spearman's rank correlation of [values] with their rounds' order (the rounds are ranks already: 1, 2, ... without ties). */
     private fun withRoundOrder(values: List<Double>): Double {

@@ -123,7 +123,8 @@ object FanoutExperiment : Experiment {
         if (paths.isNotEmpty()) {
             add("Fan-out, capacity at delivery p95 ≤ ${Format.ms(c.fanoutSlo)} ms (${paths.maxOf { it.capacity.rounds }.let { if (it == 1) "one round" else "median of $it rounds, min–max" }}): " +
                 paths.joinToString("; ") { "${it.subject.key}: deliveries ${Findings.capacity(it)}" } + ".")
-            addAll(CapacityDrift.findings(paths, CapacityDrift.FANOUT))
+            FanoutRepeat.finding(paths, c)?.let { add(it) }
+            addAll(CapacityDrift.findings(paths, CapacityDrift.FANOUT, MachineCheck.probePerRound(c)))
             addAll(FanoutDeployments.findings(paths, c.fanoutSlo))
             addAll(FanoutDeployments.floors(paths, c.fanoutSlo, c.previous))
             addAll(FanoutDeployments.floorFindings(paths, c.fanoutSlo))

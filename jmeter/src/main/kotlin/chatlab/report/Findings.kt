@@ -96,7 +96,7 @@ object Findings {
         }
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
         referenceStability(c)?.let { add(it) }
-        addAll(CapacityDrift.findings(c.readCapacity, CapacityDrift.READS))
+        addAll(CapacityDrift.findings(c.readCapacity, CapacityDrift.READS, MachineCheck.probePerRound(c)))
     }
 
     /** What the sends say: the send stores' capacities, pairwise, and any that moved with the rounds. */
@@ -106,7 +106,7 @@ object Findings {
             val to = c.sendCapacity.firstOrNull { it.subject.key == b } ?: continue
             add("Sends — capacity $a → $b: " + compareCapacity(from, to, ceiling(c.sendCapacity)))
         }
-        addAll(CapacityDrift.findings(c.sendCapacity, CapacityDrift.SENDS))
+        addAll(CapacityDrift.findings(c.sendCapacity, CapacityDrift.SENDS, MachineCheck.probePerRound(c)))
     }
 
     /** What the whole run says: failures, and the losses it counts apart. */

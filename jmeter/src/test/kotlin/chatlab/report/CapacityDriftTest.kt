@@ -43,6 +43,11 @@ class CapacityDriftTest {
             .startsWith("Fan-out, 10 members: its capacity fell with the rounds (2,000 → 2,000 → 1,000 → 500 deliveries/s, rounds 1–4)")
             .contains("JMeter process of its own", "the machine slowed")
             .endsWith("or warm each later round longer first (fanoutRoundWarmUpSeconds).")
+            .doesNotContain("probe")
+        // With the machine check's probe before each round's unit, its time in those rounds is named beside the fall.
+        val probed = c.copy(units = (1..4).map { UnitAccount("fanout", "fanout room 1", 60.0, true, 250, 10.0, 0.0, 20.0, 2, round = it, probeMs = 40.0 + it) })
+        assertThat(FanoutExperiment.findings(probed).filter { "with the rounds" in it }).singleElement().asString()
+            .contains("(the machine check's probe, a fixed piece of CPU work, took 41.0 → 42.0 → 43.0 → 44.0 ms in those rounds); its median depends on when it ran")
     }
 
     @Test

@@ -1,0 +1,49 @@
+package chatlab.report
+
+import kotlin.math.abs
+
+/**
+ * Whether this run repeated the previous like run's fan-out: for each room judged by its capacity (not one at its floor,
+ * see [FanoutDeployments.floors]), the change of the median capacity, how many lie more than [AGREEMENT] apart and how
+ * many beyond both spreads (⚑), and whether they all moved one way. Such a shift of the whole run is not the rounds'
+ * scatter (which has both signs); the machine check's probe then says whether the machine's speed explains it. Session
+ * 33's pair moved +19, +68, +41 and +19 % with no check to lay it to.
+ */
+object FanoutRepeat {
+    /** How far two like runs' capacities may lie apart and still agree (issue #23's bar). */
+    const val AGREEMENT = 0.2
+
+    /** The fewest rooms whose changes all share one sign before the run is said to have shifted as a whole. */
+    const val MIN_SHIFTED = 3
+
+    /** A change this small did not move: refined rungs differ by rounding (3,362 against 3,363/s). */
+    const val STILL = 0.02
+
+    fun finding(paths: List<CapacityPath>, c: Comparison): String? {
+        val previous = c.previous ?: return null
+        val changes = paths.filterNot { FanoutDeployments.atFloor(it, c.fanoutSlo) }.mapNotNull { path ->
+            previous.change("capacity", "${path.sampler} [${path.subject.key}]", PreviousRun.CAPACITY, path.capacity)?.let { path.subject.key to it }
+        }
+        if (changes.isEmpty()) return null
+        val apart = changes.count { abs(it.second.ratio - 1) > AGREEMENT }
+        val flagged = changes.count { it.second.beyondSpread }
+        val higher = changes.count { it.second.ratio > 1 + STILL }
+        val lower = changes.count { it.second.ratio < 1 - STILL }
+        val shifted = changes.size >= MIN_SHIFTED && (higher == changes.size || lower == changes.size)
+        val agreement = if (apart == 0) "all within ±${Format.share(AGREEMENT)} of the previous like run's"
+        else "$apart of ${changes.size} more than ${Format.share(AGREEMENT)} from the previous like run's"
+        val shift = if (!shifted) "" else " All moved the same way (${if (higher > 0) "higher" else "lower"}): a shift of the whole run, not the " +
+            "rounds' scatter, which has both signs; " + machine(previous, c)
+        return "Fan-out, run against run (capacities of the rooms judged by capacity): " + changes.joinToString("; ") { "${it.first} ${it.second.text}" } +
+            " — $agreement, $flagged beyond both runs' spreads (⚑).$shift"
+    }
+
+    /** What the machine check's probe says of a shift: the machine's speed explains it, or does not. */
+    private fun machine(previous: PreviousRun, c: Comparison): String {
+        val probe = MachineCheck.probe(c)?.let { previous.change("machine", MachineCheck.PROBE_LABEL, MachineCheck.PROBE_FIGURE, it) }
+            ?: return "the two runs do not both have the machine check's probe, so nothing here can lay it to the machine or clear it."
+        return if (probe.beyondSpread) "the machine check's probe moved as well (${probe.text} in time), so the machine's speed explains some or all of it."
+        else "the machine check's probe did not (${probe.text} in time), so the machine's CPU speed does not explain it: look to what each run " +
+            "starts afresh (the deployments' server instances, each round's JMeter process) and to what the probe does not see (memory, the network stack)."
+    }
+}

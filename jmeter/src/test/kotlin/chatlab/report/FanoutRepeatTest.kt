@@ -1,0 +1,66 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import java.time.Instant
+
+class FanoutRepeatTest {
+    private val backends = mapOf("mysql" to Backend("MariaDB", "11.4.5", "embedded", "MariaDB 11.4.5 (embedded)", null))
+
+    /**
+     * Rooms of 10, 100 and 200 members over three rounds, each holding [held] offered deliveries/s (p95 20 ms up to it,
+     * 300 ms at twice it), with the machine probe at [probeMs] before each round's unit.
+     */
+    private fun run(held: Int, probeMs: Double, previous: PreviousRun? = null): Comparison {
+        val samples = (1..3).flatMap { round ->
+            listOf(10, 100, 200).flatMap { members ->
+                listOf(500, 1000, 2000, 4000).filter { it <= 2 * held }.flatMap { rate ->
+                    (0 until 40).map { Sample(it * 10L, if (rate <= held) 20 else 300, "delivery [$members members] capacity@$rate", "200", "", true, "", "", round) }
+                }
+            }
+        }
+        val settings = mapOf("fanoutSlo" to "100", "fanoutRates" to "500,1000,2000,4000")
+        val units = (1..3).map { UnitAccount("fanout", "fanout room 1", 60.0, true, 250, 10.0, 0.0, 20.0, 2, round = it, probeMs = probeMs + it * 0.1) }
+        return ComparisonBuilder(samples, Environment(backends, mapOf("cpus" to "2"), settings, Instant.EPOCH, null, null)).build()
+            .copy(units = units, previous = previous)
+    }
+
+    private fun against(before: Comparison) = PreviousRun("earlier", Figures.of(before).associateBy { it.key })
+
+    @Test
+    fun `a run whose every capacity moved one way beyond the spreads while the machine probe did not is told the machine does not explain it`() {
+        val c = run(2000, 40.0, against(run(1000, 40.0)))
+        assertThat(FanoutRepeat.finding(c.fanoutCapacity, c)).isEqualTo(
+            "Fan-out, run against run (capacities of the rooms judged by capacity): 10 members +100 % ⚑; 100 members +100 % ⚑; 200 members +100 % ⚑ — " +
+                "3 of 3 more than 20 % from the previous like run's, 3 beyond both runs' spreads (⚑). All moved the same way (higher): a shift of the " +
+                "whole run, not the rounds' scatter, which has both signs; the machine check's probe did not (+0 % in time), so the machine's CPU speed " +
+                "does not explain it: look to what each run starts afresh (the deployments' server instances, each round's JMeter process) and to what " +
+                "the probe does not see (memory, the network stack).",
+        )
+        assertThat(FanoutExperiment.findings(c)).contains(FanoutRepeat.finding(c.fanoutCapacity, c))
+    }
+
+    @Test
+    fun `a shift the machine probe shared is laid to the machine, a repeated run is said to agree, and a run without a previous one gets no line`() {
+        val slower = run(1000, 52.0, against(run(2000, 40.0)))
+        assertThat(FanoutRepeat.finding(slower.fanoutCapacity, slower)).contains("All moved the same way (lower)")
+            .endsWith("the machine check's probe moved as well (+30 % ⚑ in time), so the machine's speed explains some or all of it.")
+        val again = run(1000, 40.0, against(run(1000, 40.0)))
+        assertThat(FanoutRepeat.finding(again.fanoutCapacity, again)).endsWith(
+            "10 members +0 %; 100 members +0 %; 200 members +0 % — all within ±20 % of the previous like run's, 0 beyond both runs' spreads (⚑).")
+        assertThat(FanoutRepeat.finding(run(1000, 40.0).fanoutCapacity, run(1000, 40.0))).isNull()
+        // Two rooms twice as high and one unmoved: no shift of the whole run.
+        val mixed = run(2000, 40.0, PreviousRun("earlier", Figures.of(run(1000, 40.0)).associateBy { it.key }.mapValues { (key, f) ->
+            if (key.contains("[10 members]") && key.endsWith("|capacity")) f.copy(spread = f.spread.copy(median = 2000.0, min = 2000.0, max = 2000.0, low = 2000.0, high = 2000.0)) else f
+        }))
+        assertThat(FanoutRepeat.finding(mixed.fanoutCapacity, mixed)).contains("10 members +0 %; 100 members +100 % ⚑").doesNotContain("moved the same way")
+    }
+
+    @Test
+    fun `a previous run kept before the probe leaves a shift unexplained, said so`() {
+        val before = PreviousRun("older", Figures.of(run(1000, 40.0)).filterNot { it.section == "machine" }.associateBy { it.key })
+        val c = run(2000, 40.0, before)
+        assertThat(FanoutRepeat.finding(c.fanoutCapacity, c)).endsWith(
+            "the two runs do not both have the machine check's probe, so nothing here can lay it to the machine or clear it.")
+    }
+}
