@@ -47,8 +47,9 @@ while (true) {
     if (activity.idle || System.currentTimeMillis() > limit) break
 }
 // The machine's speed, on a fixed piece of CPU work (machine-probe.groovy), timed while the server is idle and before
-// the engines meet (after the meeting the others start the unit): only where this unit's line is kept, 5 passes, about
-// under 0.2 s on a fast host (5 passes of 14 ms after a cold first), not counted in the wait (waitedMs) but in the unit before this one, as the wait is.
+// the engines meet (after the meeting the others start the unit), only where this unit's line is kept: 5 passes of
+// 14 ms on a fast host after a cold first, under 0.2 s, not counted in the wait (waitedMs) but, as the wait is, in the
+// unit before this one.
 def file = vars.get('unitsFile')
 def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
 def engine = props.get('chatlab.engine')
