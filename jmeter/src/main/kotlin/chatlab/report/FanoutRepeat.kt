@@ -5,9 +5,9 @@ import kotlin.math.abs
 /**
  * Whether this run repeated the previous like run's fan-out: for each room judged by its capacity (not one at its floor,
  * see [FanoutDeployments.floors]), the change of the median capacity, how many lie more than [AGREEMENT] apart and how
- * many beyond both spreads (⚑), and whether they all moved one way. Such a shift of the whole run is not the rounds'
- * scatter (which has both signs); the machine check's probe then says whether the machine's speed explains it. Session
- * 33's pair moved +19, +68, +41 and +19 % with no check to lay it to.
+ * many beyond both spreads (⚑), and whether they all moved one way (by the crossings, which resolve finer). Such a shift
+ * of the whole run is not the rounds' scatter (which has both signs); the machine check's probe then says whether the
+ * machine's speed explains it. Session 33's pair moved +19, +68, +41 and +19 % with no check to lay it to.
  */
 object FanoutRepeat {
     /** How far two like runs' capacities may lie apart and still agree (issue #23's bar). */
@@ -21,21 +21,32 @@ object FanoutRepeat {
 
     fun finding(paths: List<CapacityPath>, c: Comparison): String? {
         val previous = c.previous ?: return null
-        val changes = paths.filterNot { FanoutDeployments.atFloor(it, c.fanoutSlo) }.mapNotNull { path ->
-            previous.change("capacity", "${path.sampler} [${path.subject.key}]", PreviousRun.CAPACITY, path.capacity)?.let { path.subject.key to it }
+        val judged = paths.filterNot { FanoutDeployments.atFloor(it, c.fanoutSlo) }
+        fun changes(figure: String, of: (CapacityPath) -> Spread) = judged.mapNotNull { path ->
+            previous.change("capacity", "${path.sampler} [${path.subject.key}]", figure, of(path))?.let { path.subject.key to it }
         }
-        if (changes.isEmpty()) return null
-        val apart = changes.count { abs(it.second.ratio - 1) > AGREEMENT }
-        val flagged = changes.count { it.second.beyondSpread }
+        val capacities = changes(PreviousRun.CAPACITY) { it.capacity }
+        if (capacities.isEmpty()) return null
+        val crossings = changes("slo crossing") { it.crossing }
+        val apart = capacities.count { abs(it.second.ratio - 1) > AGREEMENT }
+        val agreement = if (apart == 0) "all within ±${Format.share(AGREEMENT)} of the previous like run's"
+        else "$apart of ${capacities.size} more than ${Format.share(AGREEMENT)} from the previous like run's"
+        fun listed(changes: List<Pair<String, PreviousRun.Change>>) = changes.joinToString("; ") { "${it.first} ${it.second.text}" }
+        return "Fan-out, run against run (rooms judged by capacity): capacities ${listed(capacities)} — $agreement, " +
+            "${capacities.count { it.second.beyondSpread }} beyond both runs' spreads (⚑)" +
+            (if (crossings.isEmpty()) "." else "; where p95 reached the SLO ${listed(crossings)}.") + shift(crossings.ifEmpty { capacities }, previous, c)
+    }
+
+    /**
+     * Whether every room moved one way, by the crossings where both runs have them (interpolated, they resolve finer than
+     * the rungs held: session 34's pair held +0, +19, +19, +19 % while its crossings all rose 15–19 %).
+     */
+    private fun shift(changes: List<Pair<String, PreviousRun.Change>>, previous: PreviousRun, c: Comparison): String {
         val higher = changes.count { it.second.ratio > 1 + STILL }
         val lower = changes.count { it.second.ratio < 1 - STILL }
-        val shifted = changes.size >= MIN_SHIFTED && (higher == changes.size || lower == changes.size)
-        val agreement = if (apart == 0) "all within ±${Format.share(AGREEMENT)} of the previous like run's"
-        else "$apart of ${changes.size} more than ${Format.share(AGREEMENT)} from the previous like run's"
-        val shift = if (!shifted) "" else " All moved the same way (${if (higher > 0) "higher" else "lower"}): a shift of the whole run, not the " +
-            "rounds' scatter, which has both signs; " + machine(previous, c)
-        return "Fan-out, run against run (capacities of the rooms judged by capacity): " + changes.joinToString("; ") { "${it.first} ${it.second.text}" } +
-            " — $agreement, $flagged beyond both runs' spreads (⚑).$shift"
+        if (changes.size < MIN_SHIFTED || (higher < changes.size && lower < changes.size)) return ""
+        return " All moved the same way (${if (higher > 0) "higher" else "lower"}): a shift of the whole run, not the rounds' scatter, which " +
+            "has both signs; " + machine(previous, c)
     }
 
     /** What the machine check's probe says of a shift: the machine's speed explains it, or does not. */

@@ -30,12 +30,13 @@ class FanoutRepeatTest {
     @Test
     fun `a run whose every capacity moved one way beyond the spreads while the machine probe did not is told the machine does not explain it`() {
         val c = run(2000, 40.0, against(run(1000, 40.0)))
-        assertThat(FanoutRepeat.finding(c.fanoutCapacity, c)).isEqualTo(
-            "Fan-out, run against run (capacities of the rooms judged by capacity): 10 members +100 % ⚑; 100 members +100 % ⚑; 200 members +100 % ⚑ — " +
-                "3 of 3 more than 20 % from the previous like run's, 3 beyond both runs' spreads (⚑). All moved the same way (higher): a shift of the " +
-                "whole run, not the rounds' scatter, which has both signs; the machine check's probe did not (+0 % in time), so the machine's CPU speed " +
-                "does not explain it: look to what each run starts afresh (the deployments' server instances, each round's JMeter process) and to what " +
-                "the probe does not see (memory, the network stack).",
+        assertThat(FanoutRepeat.finding(c.fanoutCapacity, c)).startsWith(
+            "Fan-out, run against run (rooms judged by capacity): capacities 10 members +100 % ⚑; 100 members +100 % ⚑; 200 members +100 % ⚑ — " +
+                "3 of 3 more than 20 % from the previous like run's, 3 beyond both runs' spreads (⚑); where p95 reached the SLO 10 members +100 % ⚑;",
+        ).endsWith(
+            " All moved the same way (higher): a shift of the whole run, not the rounds' scatter, which has both signs; the machine check's probe " +
+                "did not (+0 % in time), so the machine's CPU speed does not explain it: look to what each run starts afresh (the deployments' " +
+                "server instances, each round's JMeter process) and to what the probe does not see (memory, the network stack).",
         )
         assertThat(FanoutExperiment.findings(c)).contains(FanoutRepeat.finding(c.fanoutCapacity, c))
     }
@@ -47,13 +48,20 @@ class FanoutRepeatTest {
             .endsWith("the machine check's probe moved as well (+30 % ⚑ in time), so the machine's speed explains some or all of it.")
         val again = run(1000, 40.0, against(run(1000, 40.0)))
         assertThat(FanoutRepeat.finding(again.fanoutCapacity, again)).endsWith(
-            "10 members +0 %; 100 members +0 %; 200 members +0 % — all within ±20 % of the previous like run's, 0 beyond both runs' spreads (⚑).")
+            "capacities 10 members +0 %; 100 members +0 %; 200 members +0 % — all within ±20 % of the previous like run's, 0 beyond both runs' " +
+                "spreads (⚑); where p95 reached the SLO 10 members +0 %; 100 members +0 %; 200 members +0 %.")
         assertThat(FanoutRepeat.finding(run(1000, 40.0).fanoutCapacity, run(1000, 40.0))).isNull()
-        // Two rooms twice as high and one unmoved: no shift of the whole run.
-        val mixed = run(2000, 40.0, PreviousRun("earlier", Figures.of(run(1000, 40.0)).associateBy { it.key }.mapValues { (key, f) ->
-            if (key.contains("[10 members]") && key.endsWith("|capacity")) f.copy(spread = f.spread.copy(median = 2000.0, min = 2000.0, max = 2000.0, low = 2000.0, high = 2000.0)) else f
-        }))
-        assertThat(FanoutRepeat.finding(mixed.fanoutCapacity, mixed)).contains("10 members +0 %; 100 members +100 % ⚑").doesNotContain("moved the same way")
+        // One room's capacity held the same rung while every crossing rose (session 34's pair): the crossings tell the shift.
+        val low = Figures.of(run(1000, 40.0)).associateBy { it.key }
+        val high = Figures.of(run(2000, 40.0)).associateBy { it.key }
+        fun tenFrom(figure: String) = low.mapValues { (key, f) -> if (key.contains("[10 members]") && key.endsWith("|$figure")) high.getValue(key) else f }
+        val rung = run(2000, 40.0, PreviousRun("earlier", tenFrom("capacity")))
+        assertThat(FanoutRepeat.finding(rung.fanoutCapacity, rung)).contains("capacities 10 members +0 %; 100 members +100 % ⚑")
+            .contains("where p95 reached the SLO 10 members +100 % ⚑").contains("All moved the same way (higher)")
+        // One room unmoved by both figures: no shift of the whole run.
+        val still = run(2000, 40.0, PreviousRun("earlier", tenFrom("capacity") + tenFrom("slo crossing").filterKeys { it.endsWith("|slo crossing") && it.contains("[10 members]") }))
+        assertThat(FanoutRepeat.finding(still.fanoutCapacity, still)).contains("where p95 reached the SLO 10 members +0 %; 100 members +100 % ⚑")
+            .doesNotContain("moved the same way")
     }
 
     @Test
