@@ -48,8 +48,8 @@ object Columns {
                 listOf(
                     path.subject.key, if (path.instrument) "none: ${path.subject.title}" else backends(path.backends, path.standIn), Findings.capacity(path),
                     if (path.instrument) "ceiling" else path.ofCeiling(ceiling)?.let { Format.share(it) + if (path.atCeiling(ceiling)) " ◆" else "" } ?: "–",
-                    vs(c, "capacity", "${path.sampler} [${path.subject.key}]", PreviousRun.CAPACITY, path.capacity, judged(path)),
-                    Findings.rate(path.crossing), vs(c, "capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, judged = !path.instrument && judged(path)),
+                    vs(c, "capacity", path.figureLabel, PreviousRun.CAPACITY, path.capacity, judged(path)),
+                    Findings.rate(path.crossing), vs(c, "capacity", path.figureLabel, PreviousRun.CROSSING, path.crossing, judged = !path.instrument && judged(path)),
                 ) + rates.map { rate -> path.steps.firstOrNull { it.rate == rate }?.let(::cell) ?: "–" } +
                     if (refined) listOf(path.steps.filterNot { onLadder(it.rate) }.joinToString("; ") { "${Format.rate(it.rate)}/s: ${cell(it)}" }.ifEmpty { "–" })
                     else emptyList()

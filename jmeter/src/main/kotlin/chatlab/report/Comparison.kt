@@ -82,6 +82,9 @@ data class CapacityPath(
     /** In how many rounds the path held the ladder's top (0: every round found its limit). */
     val toppedRounds: Int get() = topped.count { it }
     val crossing: Spread get() = Spread.of(crossings) ?: Spread(0.0, 0.0, 0.0, 0)
+
+    /** The label its figures are kept under in `summary.csv` (section "capacity"): "delivery [10 members]". */
+    val figureLabel: String get() = "$sampler [${subject.key}]"
 }
 
 /** The chat mix on one path: one kind of read (newest, scroll, deep) or all of them, with the cache's answers. */

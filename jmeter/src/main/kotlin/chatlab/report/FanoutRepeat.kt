@@ -23,36 +23,35 @@ object FanoutRepeat {
         val previous = c.previous ?: return null
         val judged = paths.filterNot { FanoutDeployments.atFloor(it, c.fanoutSlo) }
         fun changes(figure: String, of: (CapacityPath) -> Spread) = judged.mapNotNull { path ->
-            previous.change("capacity", "${path.sampler} [${path.subject.key}]", figure, of(path))?.let { path.subject.key to it }
+            previous.change("capacity", path.figureLabel, figure, of(path))?.let { path.subject.key to it }
         }
         val capacities = changes(PreviousRun.CAPACITY) { it.capacity }
         if (capacities.isEmpty()) return null
-        val crossings = changes("slo crossing") { it.crossing }
+        val crossings = changes(PreviousRun.CROSSING) { it.crossing }
         val apart = capacities.count { abs(it.second.ratio - 1) > AGREEMENT }
         val agreement = if (apart == 0) "all within ±${Format.share(AGREEMENT)} of the previous like run's"
         else "$apart of ${capacities.size} more than ${Format.share(AGREEMENT)} from the previous like run's"
         fun listed(changes: List<Pair<String, PreviousRun.Change>>) = changes.joinToString("; ") { "${it.first} ${it.second.text}" }
         return "Fan-out, run against run (rooms judged by capacity): capacities ${listed(capacities)} — $agreement, " +
             "${capacities.count { it.second.beyondSpread }} beyond both runs' spreads (⚑)" +
-            (if (crossings.isEmpty()) "." else "; where p95 reached the SLO ${listed(crossings)}.") + shift(crossings.ifEmpty { capacities }, previous, c)
+            (if (crossings.isEmpty()) "." else "; where p95 reached the SLO ${listed(crossings)}.") + shift(crossings.ifEmpty { capacities }, c)
     }
 
     /**
      * Whether every room moved one way, by the crossings where both runs have them (interpolated, they resolve finer than
      * the rungs held: session 34's pair held +0, +19, +19, +19 % while its crossings all rose 15–19 %).
      */
-    private fun shift(changes: List<Pair<String, PreviousRun.Change>>, previous: PreviousRun, c: Comparison): String {
+    private fun shift(changes: List<Pair<String, PreviousRun.Change>>, c: Comparison): String {
         val higher = changes.count { it.second.ratio > 1 + STILL }
         val lower = changes.count { it.second.ratio < 1 - STILL }
         if (changes.size < MIN_SHIFTED || (higher < changes.size && lower < changes.size)) return ""
         return " All moved the same way (${if (higher > 0) "higher" else "lower"}): a shift of the whole run, not the rounds' scatter, which " +
-            "has both signs; " + machine(previous, c)
+            "has both signs; " + machine(c)
     }
 
     /** What the machine check's probe says of a shift: the machine's speed explains it, or does not. */
-    private fun machine(previous: PreviousRun, c: Comparison): String {
-        val probe = MachineCheck.probe(c)?.let { previous.change("machine", MachineCheck.PROBE_LABEL, MachineCheck.PROBE_FIGURE, it) }
-            ?: return "the two runs do not both have the machine check's probe, so nothing here can lay it to the machine or clear it."
+    private fun machine(c: Comparison): String {
+        val probe = MachineCheck.probeChange(c) ?: return "the two runs do not both have the machine check's probe, so nothing here can lay it to the machine or clear it."
         return if (probe.beyondSpread) "the machine check's probe moved as well (${probe.text} in time), so the machine's speed explains some or all of it."
         else "the machine check's probe did not (${probe.text} in time), so the machine's CPU speed does not explain it: look to what each run " +
             "starts afresh (the deployments' server instances, each round's JMeter process) and to what the probe does not see (memory, the network stack)."

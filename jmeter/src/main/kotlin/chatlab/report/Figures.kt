@@ -74,6 +74,9 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
          */
         const val CAPACITY = "capacity"
 
+        /** Where p95 reached the SLO, interpolated (CapacityPath.crossing): judged on the ranges alone. */
+        const val CROSSING = "slo crossing"
+
         /** Figures in milliseconds, flagged only when the runs' ranges lie more than JMeter's 1 ms apart. */
         private val LATENCIES = setOf("avg", "p50", "p95", "p99")
 

@@ -60,8 +60,8 @@ object HistoryExperiment : Experiment {
 
     fun capacityFigures(paths: List<CapacityPath>): List<Figure> = paths.flatMap { path ->
         listOf(
-            Figure("capacity", "${path.sampler} [${path.subject.key}]", PreviousRun.CAPACITY, path.capacity, path.standIn),
-            Figure("capacity", "${path.sampler} [${path.subject.key}]", "slo crossing", path.crossing, path.standIn),
+            Figure("capacity", path.figureLabel, PreviousRun.CAPACITY, path.capacity, path.standIn),
+            Figure("capacity", path.figureLabel, PreviousRun.CROSSING, path.crossing, path.standIn),
         ) + path.steps.map { step -> Figure("capacity", step.measured.label, "p95", step.measured.spread { it.p95 }, path.standIn) }
     }
 }

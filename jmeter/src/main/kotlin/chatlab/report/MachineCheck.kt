@@ -42,6 +42,9 @@ object MachineCheck {
     fun probePerRound(c: Comparison): List<Double> =
         c.units.filter { it.probeMs != null }.groupBy { it.round }.toSortedMap().values.map { units -> Spread.of(units.map { it.probeMs!! })!!.median }
 
+    /** The probe's change against the previous like run; null without either run's probe. */
+    fun probeChange(c: Comparison): PreviousRun.Change? = probe(c)?.let { c.previous?.change("machine", PROBE_LABEL, PROBE_FIGURE, it) }
+
     /** The figures summary.csv keeps, so the next like run can compare its machine with this one's. */
     fun figures(c: Comparison): List<Figure> = listOfNotNull(
         of(c)?.let { Figure("machine", LABEL, "cpu ms", it, false) },
@@ -57,7 +60,7 @@ object MachineCheck {
         }
         val probe = probe(c)?.let { now ->
             "a fixed piece of CPU work JMeter timed on the idle machine before each unit (SHA-256 over 4 MiB and a sort of " +
-                "200,000 numbers, one thread) took ${ms(now)} ms (median of rounds); " + verdict(c.previous, c.previous?.change("machine", PROBE_LABEL, PROBE_FIGURE, now))
+                "200,000 numbers, one thread) took ${ms(now)} ms (median of rounds); " + verdict(c.previous, probeChange(c))
         }
         if (mix == null && probe == null) return null
         return "Machine check: " + listOfNotNull(mix, probe).joinToString(" And ")
