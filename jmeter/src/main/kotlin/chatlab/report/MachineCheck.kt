@@ -16,6 +16,16 @@ object MachineCheck {
     const val PROBE_FIGURE = "probe ms"
 
     /**
+     * The smallest change called a slower or faster machine. The probe's rounds agree within ±0.5 %, so two like runs 1 %
+     * apart already lie beyond both spreads (two CI runs on one host did: 14.14 against 14.28 ms); a change that small
+     * moves no capacity visibly (refined rungs lie about 19 % apart), so it is named by its size but not acted on.
+     */
+    const val NOTABLE = 0.05
+
+    /** Whether a change of a machine figure names a slower or faster machine: beyond both spreads and at least [NOTABLE]. */
+    fun moved(change: PreviousRun.Change) = change.beyondSpread && Math.abs(change.ratio - 1) >= NOTABLE
+
+    /**
      * Per round, over every non-stand-in mix unit of that round; null without per-unit CPU or a mix. The mix runs in the
      * history's first rounds only (its later rounds measure the read capacities alone).
      */
@@ -73,13 +83,14 @@ object MachineCheck {
             previous == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
             change == null -> "the previous run kept no such figure (it ran before the check was), so no verdict on it."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
-            else -> "the previous run's was ${ms(change.before)}: this machine was ${pct(Math.abs(change.ratio - 1))} " +
+            !moved(change) -> "the previous run's was ${ms(change.before)}: " + String.format(Locale.ROOT, "%.1f %% ", Math.abs(change.ratio - 1) * 100) +
+                (if (slower) "slower" else "faster") + ", beyond both spreads but under ${Format.share(NOTABLE)}, too little to move the other " +
+                "figures visibly, so they are comparable."
+            else -> "the previous run's was ${ms(change.before)}: this machine was ${Format.share(Math.abs(change.ratio - 1))} " +
                 (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +
                 (if (slower) "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
         }
     }
 
     private fun ms(s: Spread) = String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", s.median, s.min, s.max)
-
-    private fun pct(share: Double) = String.format(Locale.ROOT, "%.0f %%", share * 100)
 }

@@ -65,6 +65,13 @@ class FanoutRepeatTest {
     }
 
     @Test
+    fun `a probe beyond both spreads by less than 5 % does not lay a shift to the machine`() {
+        val c = run(2000, 40.8, against(run(1000, 40.0)))
+        assertThat(FanoutRepeat.finding(c.fanoutCapacity, c)).contains("All moved the same way (higher)")
+            .contains("the machine check's probe did not (+2 % ⚑ in time, under 5 %), so the machine's CPU speed does not explain it")
+    }
+
+    @Test
     fun `a previous run kept before the probe leaves a shift unexplained, said so`() {
         val before = PreviousRun("older", Figures.of(run(1000, 40.0)).filterNot { it.section == "machine" }.associateBy { it.key })
         val c = run(2000, 40.0, before)

@@ -55,11 +55,16 @@ class MachineCheckTest {
     }
 
     @Test
-    fun `a probe slower than the previous run's beyond both spreads is named, and a previous run kept before the probe gets no verdict on it`() {
+    fun `a probe slower than the previous run's beyond both spreads is named from 5 % on, and a previous run kept before the probe gets no verdict on it`() {
         val before = PreviousRun("earlier", Figures.of(probed(listOf(40.0, 41.0), listOf(42.0, 41.0))).associateBy { it.key })
         assertThat(MachineCheck.sentence(probed(listOf(52.0, 54.0), listOf(53.0, 55.0), previous = before)))
             .contains("this machine was 30 % slower (beyond both spreads)").contains("capacities lower")
         assertThat(MachineCheck.sentence(probed(listOf(41.0, 42.0), listOf(40.0, 41.0), previous = before))).contains("no clear difference")
+        // Two CI runs on one host, session 34: 1 % apart, beyond both of the probe's tight spreads, but too little to act on.
+        val ci = PreviousRun("earlier", Figures.of(probed(listOf(14.06), listOf(14.21))).associateBy { it.key })
+        assertThat(MachineCheck.sentence(probed(listOf(14.27), listOf(14.29), previous = ci)))
+            .contains("1.0 % slower, beyond both spreads but under 5 %, too little to move the other figures visibly, so they are comparable.")
+            .doesNotContain("this machine was")
         val older = PreviousRun("older", Figures.of(run(0.2, 0.22)).associateBy { it.key })
         assertThat(MachineCheck.sentence(run(0.2, 0.22, previous = older).let { it.copy(units = it.units.map { u -> u.copy(probeMs = 40.0) }) }))
             .contains("no clear difference").contains("took 40.00 (40.00–40.00) ms (median of rounds); the previous run kept no such figure")
