@@ -101,6 +101,6 @@ SampleResult.setSuccessful(problems.isEmpty())
 def onlyLate = lost > 0 && problems.size() == 1
 SampleResult.setResponseCode(problems.isEmpty() ? '200' : onlyLate ? 'java.net.SocketTimeoutException' : '409')
 SampleResult.setResponseMessage((problems.isEmpty() ? 'held: ' + summary + ', each once, placed as in history; ' + arrival
-    : 'BROKEN: ' + problems.join('; ') + ' (' + summary + ')') + '; server stages, mean: ' + stages)
+    : (onlyLate ? 'TIMED OUT: ' : 'BROKEN: ') + problems.join('; ') + ' (' + summary + ')') + '; server stages, mean: ' + stages)
 SampleResult.setResponseData(groovy.json.JsonOutput.toJson([room: state.room, stored: stored.size(), sent: sent.size(), members: members.size(),
     delivered: delivered, lost: lost, extra: extra, duplicated: duplicated, misplaced: misplaced, reordered: reordered, held: problems.isEmpty()]), 'UTF-8')

@@ -149,7 +149,7 @@ class FanoutAuditScriptTest {
         serve(three)
         val result = audit(sentThree, listOf(three, three, three - three[1]))
         assertThat(result.passed).isFalse()
-        assertThat(result.message).startsWith("BROKEN: 1 deliveries missing")
+        assertThat(result.message).startsWith("TIMED OUT: 1 deliveries missing")
         assertThat(result.code).describedAs("a delivery not in time is reported as unanswered").isEqualTo("java.net.SocketTimeoutException")
     }
 
