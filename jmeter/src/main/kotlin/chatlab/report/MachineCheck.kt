@@ -11,7 +11,9 @@ import java.util.Locale
  * without the mix (the fan-out alone) has a check too; it sees the machine (its clock, neighbours, steal), not the server.
  */
 object MachineCheck {
+    const val SECTION = "machine"
     const val LABEL = "server + backends CPU ms per chat-mix read"
+    const val FIGURE = "cpu ms"
     const val PROBE_LABEL = "fixed CPU work timed by JMeter before each unit"
     const val PROBE_FIGURE = "probe ms"
 
@@ -53,12 +55,12 @@ object MachineCheck {
         c.units.filter { it.probeMs != null }.groupBy { it.round }.toSortedMap().values.map { units -> Spread.of(units.map { it.probeMs!! })!!.median }
 
     /** The probe's change against the previous like run; null without either run's probe. */
-    fun probeChange(c: Comparison): PreviousRun.Change? = probe(c)?.let { c.previous?.change("machine", PROBE_LABEL, PROBE_FIGURE, it) }
+    fun probeChange(c: Comparison): PreviousRun.Change? = probe(c)?.let { c.previous?.change(SECTION, PROBE_LABEL, PROBE_FIGURE, it) }
 
     /** The figures summary.csv keeps, so the next like run can compare its machine with this one's. */
     fun figures(c: Comparison): List<Figure> = listOfNotNull(
-        of(c)?.let { Figure("machine", LABEL, "cpu ms", it, false) },
-        probe(c)?.let { Figure("machine", PROBE_LABEL, PROBE_FIGURE, it, false) },
+        of(c)?.let { Figure(SECTION, LABEL, FIGURE, it, false) },
+        probe(c)?.let { Figure(SECTION, PROBE_LABEL, PROBE_FIGURE, it, false) },
     )
 
     /** One sentence for the report: each figure over the rounds, and its change against the previous run. */
@@ -66,7 +68,7 @@ object MachineCheck {
         val mix = of(c)?.let { now ->
             val paths = c.mix.filter { it.kind == "all" && !it.standIn }.joinToString { it.subject.key }
             "the server and its backends spent ${ms(now)} CPU ms per chat-mix read ($paths, fixed load, median of rounds); " +
-                verdict(c.previous, c.previous?.change("machine", LABEL, "cpu ms", now))
+                verdict(c.previous, c.previous?.change(SECTION, LABEL, FIGURE, now))
         }
         val probe = probe(c)?.let { now ->
             "a fixed piece of CPU work JMeter timed on the idle machine before each unit (SHA-256 over 4 MiB and a sort of " +
@@ -77,18 +79,18 @@ object MachineCheck {
     }
 
     private fun verdict(previous: PreviousRun?, change: PreviousRun.Change?): String {
-        val slower = change != null && change.ratio > 1
+        val way = if (change != null && change.ratio > 1) "slower" else "faster"
         return when {
             // The header says why (which settings differ from the newest kept run); no need to say it twice.
             previous == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
             change == null -> "the previous run kept no such figure (it ran before the check was), so no verdict on it."
             !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
             !moved(change) -> "the previous run's was ${ms(change.before)}: " + String.format(Locale.ROOT, "%.1f %% ", Math.abs(change.ratio - 1) * 100) +
-                (if (slower) "slower" else "faster") + ", beyond both spreads but under ${Format.share(NOTABLE)}, too little to move the other " +
+                way + ", beyond both spreads but under ${Format.share(NOTABLE)}, too little to move the other " +
                 "figures visibly, so they are comparable."
-            else -> "the previous run's was ${ms(change.before)}: this machine was ${Format.share(Math.abs(change.ratio - 1))} " +
-                (if (slower) "slower" else "faster") + " (beyond both spreads), so expect this run's latencies " +
-                (if (slower) "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
+            else -> "the previous run's was ${ms(change.before)}: this machine was ${Format.share(Math.abs(change.ratio - 1))} $way " +
+                "(beyond both spreads), so expect this run's latencies " +
+                (if (way == "slower") "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
         }
     }
 
