@@ -4,7 +4,7 @@ package chatlab.report
 object ConsoleSummary {
     fun render(c: Comparison): String = buildString {
         appendLine()
-        Findings.headlines(c).forEach { appendLine(it) }
+        Headlines.of(c).forEach { appendLine(it) }
         for ((shape, table) in Columns.all(c).filter { it.first != Shape.REFERENCE }) {
             val keep = table.headers.indices.filter { table.headers[it] != "backends" && (c.previous != null || !table.headers[it].endsWith("vs previous")) }
             val lines = listOf(keep.map { table.headers[it] }) + table.rows.mapIndexed { i, row -> keep.map { row[it] }.toMutableList().also { if (table.standIn[i]) it[0] = it[0] + " ⚠" } }

@@ -23,7 +23,7 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
     private fun lead(c: Comparison): List<Block> = buildList {
         add(Block.Text(verdict, if (passed) Tone.OK else Tone.BAD))
         if (gates.isNotEmpty()) add(Block.Bullets(gates.map { it.message }, gates.map { if (it.passed) Tone.OK else Tone.BAD }))
-        Findings.headlines(c).forEach { add(Block.Text(it, Tone.HEADLINE)) }
+        Headlines.of(c).forEach { add(Block.Text(it, Tone.HEADLINE)) }
         val env = c.environment
         add(Block.Text((env.backends.values.map { it.label } + listOfNotNull(env.machine["cpus"]?.let { "$it CPUs" }) +
             "JMeter ${env.settings["jmeter"] ?: "?"}" + c.roundsText + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))
