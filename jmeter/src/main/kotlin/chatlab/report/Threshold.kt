@@ -59,7 +59,8 @@ data class ThresholdResult(val threshold: Threshold, val value: Double?) {
 
     val message: String
         get() = when {
-            value == null -> "gate $threshold: no sample in this run is labelled '${threshold.label}'"
+            value == null -> "gate $threshold: no sample in this run is labelled '${threshold.label}' " +
+                "(a misspelt label, or an experiment -Dexperiments left out: -Dchatlab.gates= sets the gates, and the smoke profile's are on history and sends)"
             else -> "gate ${threshold.figure}(${threshold.label}) = ${Threshold.number(Math.round(value * 100) / 100.0)}" +
                 unit() + ", limit ${threshold.operator} ${Threshold.number(threshold.limit)}: " + if (passed) "held" else "FAILED"
         }

@@ -55,6 +55,6 @@ class ThresholdTest {
         assertThat(held.passed).isTrue()
         val missing = generate(out, "p95(get chat messages [oracle] mix newest) < 20")
         assertThat(missing.passed).isFalse()
-        assertThat(missing.gates.single().message).contains("no sample in this run is labelled 'get chat messages [oracle] mix newest'")
+        assertThat(missing.gates.single().message).contains("no sample in this run is labelled 'get chat messages [oracle] mix newest'").contains("-Dchatlab.gates=")
     }
 }
