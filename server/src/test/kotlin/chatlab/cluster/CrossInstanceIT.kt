@@ -2,6 +2,7 @@ package chatlab.cluster
 
 import chatlab.message.ChatMessageDto
 import chatlab.message.Conversation
+import chatlab.message.ForgedFrames
 import chatlab.message.StompClient
 import chatlab.system.error.ApiError
 import org.assertj.core.api.Assertions.assertThat
@@ -65,6 +66,14 @@ class CrossInstanceIT(private val cluster: Cluster) {
             roomOnB.await(sentinel)
             assertThat(bystander.errors).describedAs("errors on the other session of the same user").isEmpty()
         }
+    }
+
+    @Test
+    fun `a client on either instance cannot SEND to a room's topic, another user's queue or the relay's own destinations`() {
+        val forged = ForgedFrames(mint, room = 9, otherRoom = 10, forger = 1, victim = 2, bystander = 3)
+        assertThat(members(9) to members(10)).isEqualTo(listOf(1L, 2L) to listOf(3L, 4L))
+        forged.check(forgerPort = a, victimPort = b, bystanderPort = a)
+        forged.check(forgerPort = b, victimPort = b, bystanderPort = a)
     }
 
     @Test

@@ -68,6 +68,11 @@ class StompBadInputIT(
     }
 
     @Test
+    fun `a client cannot SEND to a room's topic, another user's queue or the broker's own destinations`() {
+        ForgedFrames(tokens::mint, room, TestRooms.OTHER_STOMP_ROOM, forger = 1, victim = 2, bystander = 3).check(port, port, port)
+    }
+
+    @Test
     fun `a subscription id cannot be reused while active, and can be after UNSUBSCRIBE`() {
         val stomp = connected()
         stomp.subscribe("same", "/topic/chat-rooms.$room")
