@@ -63,7 +63,7 @@ class WebSocketConfig(
             .setClientPasscode(relay.passcode)
             .setSystemLogin(relay.login)
             .setSystemPasscode(relay.passcode)
-            .apply { if (relay.virtualHost.isNotBlank()) setVirtualHost(relay.virtualHost) }
+            .setVirtualHost(relay.virtualHost)
             // Heart-beats to the broker for clients that only SEND to /pub, which the broker otherwise never hears from.
             .setTaskScheduler(relayHeartbeats.apply { initialize() })
             .setUserDestinationBroadcast(USER_DESTINATION_BROADCAST)
