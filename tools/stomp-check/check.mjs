@@ -22,6 +22,8 @@ const rate = Number(option('rate', '30'));
 const seconds = Number(option('seconds', '10'));
 const store = option('store', 'mysql');
 const firstUser = Number(option('firstUser', '101'));
+const stalled = Number(option('stalled', '0'));
+const pad = Number(option('pad', '0'));
 const secret = process.env.JWT_SECRET ?? 'chatlab-local-development-secret-change-me';
 
 const b64 = (value) => Buffer.from(value).toString('base64url');
@@ -39,10 +41,10 @@ async function enter(user, port) {
   if (response.status !== 200) throw new Error(`user ${user} could not enter room ${room}: ${response.status} ${await response.text()}`);
 }
 
-function connect(user, port, onMessage) {
+function connect(user, port, onMessage, sockets = []) {
   return new Promise((resolve, reject) => {
     const client = new Client({
-      webSocketFactory: () => new WebSocket(`ws://${host}:${port}/ws`),
+      webSocketFactory: () => sockets[sockets.push(new WebSocket(`ws://${host}:${port}/ws`)) - 1],
       connectHeaders: { Authorization: `Bearer ${token(user)}` },
       reconnectDelay: 0,
       heartbeatIncoming: 0,
@@ -78,12 +80,24 @@ for (let m = 0; m < members; m++) {
   }));
   if ((m + 1) % 50 === 0) console.log(`${m + 1} of ${members} members subscribed`);
 }
+// Members who stop reading: subscribed, then their sockets are paused, so the server's writes to them back up.
+const stalledMembers = [];
+for (let i = 0; i < stalled; i++) {
+  const user = firstUser + members + i;
+  await enter(user, portOf(i));
+  const member = { user, frames: 0, closed: false, sockets: [] };
+  member.client = await connect(user, portOf(i), () => { member.frames++; }, member.sockets);
+  member.sockets[0].on('close', () => { member.closed = true; });
+  member.sockets[0].pause();
+  stalledMembers.push(member);
+}
 const senderClients = [];
 for (let s = 0; s < senders; s++) {
   const user = 1 + s; // users 1..100 are members of every open room
   senderClients.push({ user, port: portOf(s + 1), client: await connect(user, portOf(s + 1), null) });
 }
-console.log(`room ${room}: ${members} members over ports ${ports.join(', ')}, ${senders} senders at ${rate}/s each for ${seconds} s, store ${store}`);
+console.log(`room ${room}: ${members} members over ports ${ports.join(', ')}${stalled ? ` and ${stalled} that stop reading` : ''}, ` +
+  `${senders} senders at ${rate}/s each for ${seconds} s, store ${store}`);
 
 const total = rate * seconds;
 const started = performance.now();
@@ -94,7 +108,7 @@ await Promise.all(senderClients.map(({ user, port, client }, s) => new Promise((
     while (seq < total && performance.now() - started >= (seq * 1000) / rate) {
       const clientMessageId = `check-${run}-${s}-${seq}`;
       sentAt.set(clientMessageId, { at: performance.now(), sender: s, seq, port });
-      client.publish({ destination: `/pub/chat-rooms/${room}/messages`, headers: { store }, body: JSON.stringify({ type: 'TALK', content: `${s}:${seq}`, clientMessageId }) });
+      client.publish({ destination: `/pub/chat-rooms/${room}/messages`, headers: { store }, body: JSON.stringify({ type: 'TALK', content: `${s}:${seq}:${'한'.repeat(pad)}`, clientMessageId }) });
       seq++;
     }
     if (seq < total) setTimeout(tick, 1); else resolve();
@@ -149,7 +163,17 @@ console.log(`sent ${expected}; stored ${stored.length} (${storedOnce ? 'each onc
 console.log(`deliveries ${latencies.length} of ${expected * members} (${crossed} crossed instances); lost ${lost}, duplicated ${duplicated}, ` +
   `out of sender order ${senderOrder}, out of store order ${storeOrder}`);
 console.log(`latency SEND → delivery ms: p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${latencies.length ? latencies.at(-1).toFixed(1) : '-'}`);
-await Promise.all([...listeners, ...senderClients.map((s) => s.client)].map((c) => c.deactivate()));
-const failed = lost > 0 || duplicated > 0 || senderOrder > 0 || storedOutOfOrder > 0 || !storedOnce || stored.length !== expected || (ports.length > 1 && crossed === 0);
+
+// The members who stopped reading read again: the server must have closed them, holding no more than its buffers did.
+for (const member of stalledMembers) member.sockets[0].resume();
+const stallDeadline = performance.now() + 10_000;
+while (stalledMembers.some((m) => !m.closed) && performance.now() < stallDeadline) await new Promise((r) => setTimeout(r, 100));
+const notCut = stalledMembers.filter((m) => !m.closed).length;
+if (stalled) {
+  console.log(`stopped reading ${stalled}: closed by the server ${stalled - notCut}; frames waiting when they read again: ` +
+    `${stalledMembers.map((m) => m.frames).join(', ')} of ${expected}`);
+}
+await Promise.all([...listeners, ...senderClients.map((s) => s.client), ...stalledMembers.map((m) => m.client)].map((c) => c.deactivate()));
+const failed = notCut > 0 || lost > 0 || duplicated > 0 || senderOrder > 0 || storedOutOfOrder > 0 || !storedOnce || stored.length !== expected || (ports.length > 1 && crossed === 0);
 console.log(failed ? 'FAILED' : 'PASSED');
 process.exit(failed ? 1 : 0);

@@ -3,6 +3,7 @@ package chatlab.cluster
 import chatlab.message.ChatMessageDto
 import chatlab.message.Conversation
 import chatlab.message.ForgedFrames
+import chatlab.message.StalledMembers
 import chatlab.message.StompClient
 import chatlab.system.error.ApiError
 import org.assertj.core.api.Assertions.assertThat
@@ -74,6 +75,11 @@ class CrossInstanceIT(private val cluster: Cluster) {
         assertThat(members(9) to members(10)).isEqualTo(listOf(1L, 2L) to listOf(3L, 4L))
         forged.check(forgerPort = a, victimPort = b, bystanderPort = a)
         forged.check(forgerPort = b, victimPort = b, bystanderPort = a)
+    }
+
+    @Test
+    fun `members who stop reading on one instance are cut off while a reading member there keeps getting every message`() {
+        StalledMembers(mint).check(room = 9, stalledPort = a, stalledUser = 1, readerPort = a, reader = 2, senderPort = b, sender = 1)
     }
 
     @Test

@@ -5,7 +5,6 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.mysql.MysqlMessageRepository
 import org.assertj.core.api.Assertions.assertThat
-import org.awaitility.kotlin.await
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.web.client.TestRestTemplate
@@ -13,8 +12,6 @@ import org.springframework.boot.test.web.server.LocalServerPort
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
-import org.springframework.messaging.simp.user.SimpUserRegistry
-import java.time.Duration
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 
@@ -25,7 +22,6 @@ class ManySessionsIT(
     @Autowired private val tokens: JwtTokens,
     @Autowired private val rest: TestRestTemplate,
     @Autowired private val mysqlMessages: MysqlMessageRepository,
-    @Autowired private val userRegistry: SimpUserRegistry,
 ) {
     private val room = TestRooms.STOMP_ROOM // members 1 and 2
 
@@ -68,29 +64,7 @@ class ManySessionsIT(
     }
 
     @Test
-    fun `a subscriber that stops reading is cut off while everyone else keeps receiving`() {
-        val subscriptionId = "stalled-${UUID.randomUUID()}"
-        StalledSocket(port).use { stalled ->
-            stalled.send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${tokens.mint(1)}\n\n\u0000")
-            assertThat(stalled.read()).startsWith("CONNECTED")
-            stalled.send("SUBSCRIBE\nid:$subscriptionId\ndestination:/topic/chat-rooms.$room\nreceipt:r1\n\n\u0000")
-            assertThat(stalled.read()).startsWith("RECEIPT")
-            // The registry learns of the subscription from an event that may trail the RECEIPT.
-            await.atMost(Duration.ofSeconds(5)).until { userRegistry.findSubscriptions { it.id == subscriptionId }.size == 1 }
-
-            // From here on the stalled client reads nothing. About 8 MB of broadcasts overflow its socket and the
-            // server's 512 KB per-session buffer.
-            val listener = StompClient(port)
-            val session = listener.connect(tokens.mint(2))!!
-            val inbox = listener.subscribe(session, "/topic/chat-rooms.$room", ChatMessageDto::class.java)
-            val ids = (1..2500).map { "flood-$subscriptionId-$it" }
-            val content = "한".repeat(1000)
-            ids.forEach { listener.send(session, room, mapOf("content" to content, "clientMessageId" to it), "mysql") }
-            val received = mutableSetOf<String>()
-            while (!received.containsAll(ids)) received += (inbox.poll(10, TimeUnit.SECONDS) ?: break).clientMessageId
-            assertThat(received).containsAll(ids)
-            // Well before Tomcat's own 20 s blocking-send timeout: the server's 512 KB per-session limit did this.
-            await.atMost(Duration.ofSeconds(15)).until { userRegistry.findSubscriptions { it.id == subscriptionId }.isEmpty() }
-        }
+    fun `members who stop reading are cut off while a reading member keeps getting every message`() {
+        StalledMembers(tokens::mint).check(room, stalledPort = port, stalledUser = 1, readerPort = port, reader = 2, senderPort = port, sender = 1)
     }
 }

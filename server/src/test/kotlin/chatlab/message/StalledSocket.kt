@@ -1,9 +1,11 @@
 package chatlab.message
 
 import java.io.ByteArrayOutputStream
+import java.io.IOException
 import java.io.InputStream
 import java.net.InetSocketAddress
 import java.net.Socket
+import java.net.SocketTimeoutException
 import java.util.Base64
 import kotlin.random.Random
 
@@ -47,14 +49,37 @@ class StalledSocket(port: Int) : AutoCloseable {
     }
 
     /** Reads one text frame (servers do not mask). */
-    fun read(): String {
-        val opcodeByte = input.read()
-        check(opcodeByte >= 0) { "closed" }
+    fun read(): String = String(nextFrame()?.second ?: error("closed"))
+
+    /** Reads until the server has closed the connection: how many frames were waiting, or null if it is still open. */
+    fun framesUntilClosed(): Int? {
+        var frames = 0
+        while (true) {
+            val frame = try {
+                nextFrame()
+            } catch (e: SocketTimeoutException) {
+                return null
+            } catch (e: IOException) {
+                return frames // reset by the server
+            }
+            if (frame == null || frame.first and 0x0f == CLOSE) return frames
+            frames++
+        }
+    }
+
+    /** The next frame's opcode byte and payload, or null at the end of the stream. */
+    private fun nextFrame(): Pair<Int, ByteArray>? {
+        val opcode = input.read()
+        if (opcode < 0) return null
         var length = (input.read() and 0x7f).toLong()
         if (length == 126L) length = ((input.read() shl 8) or input.read()).toLong()
         else if (length == 127L) length = (0 until 8).fold(0L) { acc, _ -> (acc shl 8) or input.read().toLong() }
-        return String(input.readNBytes(length.toInt()))
+        return opcode to input.readNBytes(length.toInt())
     }
 
     override fun close() = socket.close()
+
+    private companion object {
+        const val CLOSE = 0x8
+    }
 }

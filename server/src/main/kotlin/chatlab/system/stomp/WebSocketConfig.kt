@@ -97,9 +97,14 @@ class WebSocketConfig(
         if (broker == Broker.RELAY) registration.interceptors(ended)
     }
 
-    /** Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. */
+    /**
+     * Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. Frames
+     * are written without blocking a thread ([NonBlockingSession]), which enforces the send limits; Spring's own
+     * decorator above it gets the same ones.
+     */
     override fun configureWebSocketTransport(registration: WebSocketTransportRegistration) {
-        registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(512 * 1024).setSendTimeLimit(10_000)
+        registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(SEND_BUFFER_LIMIT).setSendTimeLimit(SEND_TIME_LIMIT_MILLIS)
+            .addDecoratorFactory(NonBlockingSession.factory(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong()))
     }
 
     /**
@@ -117,6 +122,12 @@ class WebSocketConfig(
         /** A SEND of 1,000 characters, each escaped as `\uXXXX`, is about 6 KB: 16 KB leaves room for headers. */
         const val STOMP_FRAME_LIMIT = 16 * 1024
         const val BINARY_LIMIT = 8 * 1024
+
+        /** Bytes that may wait for a client that is not reading, besides the socket's own buffers: then it is cut off. */
+        const val SEND_BUFFER_LIMIT = 512 * 1024
+
+        /** How long one write may wait for a client that is not reading: then it is cut off. */
+        const val SEND_TIME_LIMIT_MILLIS = 10_000
         const val USER_DESTINATION_BROADCAST = "/topic/unresolved-user-destination"
         const val USER_REGISTRY_BROADCAST = "/topic/simp-user-registry"
     }

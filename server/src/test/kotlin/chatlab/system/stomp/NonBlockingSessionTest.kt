@@ -1,0 +1,85 @@
+package chatlab.system.stomp
+
+import jakarta.websocket.RemoteEndpoint
+import jakarta.websocket.SendHandler
+import jakarta.websocket.SendResult
+import jakarta.websocket.Session
+import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Test
+import org.mockito.ArgumentMatchers.any
+import org.mockito.ArgumentMatchers.anyString
+import org.mockito.Mockito.doAnswer
+import org.mockito.Mockito.mock
+import org.mockito.Mockito.verify
+import org.mockito.Mockito.`when`
+import org.springframework.web.socket.CloseStatus
+import org.springframework.web.socket.TextMessage
+import org.springframework.web.socket.adapter.standard.StandardWebSocketSession
+import org.springframework.web.socket.handler.SessionLimitExceededException
+import java.io.IOException
+
+/** The session's writes, with a container whose asynchronous sends complete when the test says so. */
+class NonBlockingSessionTest {
+    private val written = mutableListOf<String>()
+    private val pending = ArrayDeque<SendHandler>()
+    private var completeAtOnce = false
+    private val remote = mock(RemoteEndpoint.Async::class.java).also { remote ->
+        doAnswer { call ->
+            written += call.getArgument<String>(0)
+            val handler = call.getArgument<SendHandler>(1)
+            if (completeAtOnce) handler.onResult(SendResult()) else pending += handler
+            null
+        }.`when`(remote).sendText(anyString(), any(SendHandler::class.java))
+    }
+    private val delegate = mock(StandardWebSocketSession::class.java).also {
+        val native = mock(Session::class.java)
+        `when`(native.asyncRemote).thenReturn(remote)
+        `when`(it.getNativeSession(Session::class.java)).thenReturn(native)
+    }
+    private val session = NonBlockingSession(delegate, bufferLimit = 10, timeLimitMillis = 10_000)
+
+    @Test
+    fun `frames are written one at a time, in the order they were sent, each after the last was taken`() {
+        listOf("a", "b", "c").forEach { session.sendMessage(TextMessage(it)) }
+        assertThat(written).containsExactly("a")
+        pending.removeFirst().onResult(SendResult())
+        assertThat(written).containsExactly("a", "b")
+        pending.removeFirst().onResult(SendResult())
+        assertThat(written).containsExactly("a", "b", "c")
+        verify(remote).sendTimeout = 10_000
+    }
+
+    @Test
+    fun `writes that complete at once carry on with what was queued behind them`() {
+        session.sendMessage(TextMessage("a"))
+        session.sendMessage(TextMessage("b"))
+        session.sendMessage(TextMessage("c"))
+        completeAtOnce = true
+        pending.removeFirst().onResult(SendResult())
+        session.sendMessage(TextMessage("d"))
+        assertThat(written).containsExactly("a", "b", "c", "d")
+        assertThat(pending).isEmpty()
+    }
+
+    @Test
+    fun `more bytes waiting than the limit end the session, and every later frame is refused too`() {
+        session.sendMessage(TextMessage("in flight"))
+        session.sendMessage(TextMessage("0123456789")) // exactly the limit waits
+        assertThatThrownBy { session.sendMessage(TextMessage("!")) }.isInstanceOf(SessionLimitExceededException::class.java)
+            .hasMessageContaining("11 bytes wait behind a write the client has not taken, over the limit of 10")
+        assertThatThrownBy { session.sendMessage(TextMessage("later")) }.isInstanceOf(SessionLimitExceededException::class.java)
+        pending.removeFirst().onResult(SendResult())
+        assertThat(written).containsExactly("in flight")
+    }
+
+    @Test
+    fun `a write that fails closes the session as not reliable`() {
+        session.sendMessage(TextMessage("a"))
+        session.sendMessage(TextMessage("b"))
+        pending.removeFirst().onResult(SendResult(IOException("timed out")))
+        verify(delegate).close(CloseStatus.SESSION_NOT_RELIABLE)
+        assertThat(written).containsExactly("a")
+        assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
+    }
+}
