@@ -129,6 +129,18 @@ class PlanShapeTest {
     }
 
     @Test
+    fun `every plan that speaks WebSocket answers the server's pings for all of its samplers`() {
+        // The server pings a client it writes to and closes a session that does not answer: the pong proves reading.
+        val speaking = plans.filter { plan -> plan.elements().any { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
+        assertThat(speaking.map { it.name }).contains("fanout.jmx", "sends.jmx", "warm-up.jmx")
+        for (plan in speaking) {
+            val top = plan.elements().first { it.tagName == "TestPlan" }.held()
+            assertThat(top.filter { it.tagName == "eu.luminis.jmeter.wssampler.PingFrameFilter" && it.prop("replyToPing") == "true" })
+                .describedAs("${plan.name}: a Ping Frame Filter that replies, at the plan's top").hasSize(1)
+        }
+    }
+
+    @Test
     fun `every Module Controller names a fragment of its own plan`() {
         val problems = plans.flatMap { plan ->
             val elements = plan.elements()

@@ -10,8 +10,9 @@ import kotlin.concurrent.thread
  * Members who stop reading in a busy room: [stalled] raw sockets subscribe to the room and then read nothing while one
  * member sends [rate] messages a second of about 3 KB for [seconds]. Every stalled session must be ended by the server
  * (a socket that reads again finds it closed after what the buffers held, not everything sent), and a reading member
- * must get every message with none delayed past [liveness]: a write blocked on a stalled socket once held every
- * outbound thread, and every room with it, for 20 s.
+ * must get every message with none delayed past [livenessMillis]: a write blocked on a stalled socket once held every
+ * outbound thread, and every room with it, for 20 s. The first two stalled sockets have a 4 KB receive buffer, so the
+ * server's writes to them wait; the others let the kernel grow theirs, so only their unanswered pings give them away.
  */
 class StalledMembers(
     private val mint: (Long) -> String,
@@ -33,7 +34,7 @@ class StalledMembers(
         val warm = (1..2 * rate).map { "warm-$run-$it" }.onEach { client.send(session, room, mapOf("content" to content, "clientMessageId" to it), "mysql") }
         val warmed = generateSequence { inbox.poll(10, TimeUnit.SECONDS) }.takeWhile { it.clientMessageId != warm.last() }.count()
         assertThat(warmed).describedAs("warm-up messages received before the last").isEqualTo(warm.size - 1)
-        val sockets = (1..stalled).map { subscribedAndStalled(stalledPort, stalledUser, room, "stalled-$run-$it") }
+        val sockets = (1..stalled).map { subscribedAndStalled(stalledPort, stalledUser, room, "stalled-$run-$it", smallBuffer = it <= 2) }
         try {
             val sentAt = ConcurrentHashMap<String, Long>()
             val total = rate * seconds
@@ -63,10 +64,11 @@ class StalledMembers(
         }
     }
 
-    private fun subscribedAndStalled(port: Int, user: Long, room: Long, id: String) = StalledSocket(port).apply {
-        send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${mint(user)}\n\n\u0000")
-        assertThat(read()).startsWith("CONNECTED")
-        send("SUBSCRIBE\nid:$id\ndestination:${RoomTopic.of(room)}\nreceipt:r-$id\n\n\u0000")
-        assertThat(read()).startsWith("RECEIPT")
-    }
+    private fun subscribedAndStalled(port: Int, user: Long, room: Long, id: String, smallBuffer: Boolean) =
+        StalledSocket(port, receiveBuffer = 4096.takeIf { smallBuffer }).apply {
+            send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${mint(user)}\n\n\u0000")
+            assertThat(read()).startsWith("CONNECTED")
+            send("SUBSCRIBE\nid:$id\ndestination:${RoomTopic.of(room)}\nreceipt:r-$id\n\n\u0000")
+            assertThat(read()).startsWith("RECEIPT")
+        }
 }

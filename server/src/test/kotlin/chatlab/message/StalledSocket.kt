@@ -10,12 +10,13 @@ import java.util.Base64
 import kotlin.random.Random
 
 /**
- * A WebSocket client written on a bare socket with a tiny receive buffer, so a test can make it stop reading:
- * a subscriber whose network or process has stalled, as the server sees it.
+ * A WebSocket client written on a bare socket, so a test can make it stop reading: a subscriber whose network or
+ * process has stalled, as the server sees it. With a [receiveBuffer] (4 KB) the socket's buffers fill at once; with
+ * none the kernel grows it (up to `net.ipv4.tcp_rmem`'s maximum), and it takes megabytes before a write waits.
  */
-class StalledSocket(port: Int) : AutoCloseable {
+class StalledSocket(port: Int, receiveBuffer: Int? = 4096) : AutoCloseable {
     private val socket = Socket().apply {
-        receiveBufferSize = 4096
+        receiveBuffer?.let { receiveBufferSize = it }
         connect(InetSocketAddress("127.0.0.1", port), 5000)
         soTimeout = 5000
     }

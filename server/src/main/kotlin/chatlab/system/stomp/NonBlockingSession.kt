@@ -1,17 +1,22 @@
 package chatlab.system.stomp
 
 import jakarta.websocket.SendHandler
+import jakarta.websocket.SendResult
 import org.springframework.web.socket.BinaryMessage
 import org.springframework.web.socket.CloseStatus
-import org.springframework.web.socket.adapter.NativeWebSocketSession
+import org.springframework.web.socket.PingMessage
+import org.springframework.web.socket.PongMessage
 import org.springframework.web.socket.TextMessage
 import org.springframework.web.socket.WebSocketMessage
 import org.springframework.web.socket.WebSocketSession
+import org.springframework.web.socket.adapter.NativeWebSocketSession
 import org.springframework.web.socket.handler.SessionLimitExceededException
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator
 import org.springframework.web.socket.handler.WebSocketHandlerDecoratorFactory
 import org.springframework.web.socket.handler.WebSocketSessionDecorator
+import java.io.IOException
 import java.util.ArrayDeque
+import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicReference
 
 /**
@@ -19,36 +24,60 @@ import java.util.concurrent.atomic.AtomicReference
  * reading holds no thread. Spring writes with a blocking send that waits up to 20 s (Tomcat's blocking send timeout)
  * on a full socket, on one of the outbound channel's threads (four on two cores); with ordered publishing its own
  * buffer and time limits are checked only by the next send to the same session, on another thread. Five stalled
- * subscribers therefore took every outbound thread and stopped every delivery on the server for 20 s. Here:
- * - frames queued behind a write the client has not taken are capped at [bufferLimit] bytes: one more ends the session
- *   (Spring's `SessionLimitExceededException`, whose handler closes it with 1011), so a stalled session holds at most
- *   that much besides the socket's own buffers;
- * - a write the client has not taken within [timeLimitMillis] ends the connection: the container's send timeout.
- * Frames that are neither text nor binary (the server sends none) go through the blocking send.
+ * subscribers therefore took every outbound thread and stopped every delivery on the server for 20 s. Here a session
+ * ends (Spring's `SessionLimitExceededException`, whose handler closes it with 1011) when:
+ * - more than [OutboundLimits.buffer] bytes wait behind a write the client has not taken;
+ * - one write has waited [OutboundLimits.timeMillis] (the container's send timeout closes the connection);
+ * - the client has not shown it read the last [OutboundLimits.unread] bytes. A write completes once the bytes are in
+ *   the socket's buffers, and the client's receive buffer alone grows to `net.ipv4.tcp_rmem`'s maximum (32 MB here), so
+ *   completed writes do not prove reading. A WebSocket ping does: every client answers one with a pong when it reads
+ *   it (RFC 6455), so the pong proves everything written before the ping was read. A ping follows every
+ *   `unread / 8` bytes, one at a time.
  */
-class NonBlockingSession(delegate: WebSocketSession, private val bufferLimit: Int, private val timeLimitMillis: Long) : WebSocketSessionDecorator(delegate) {
-    private val remote = (delegate as? NativeWebSocketSession)?.getNativeSession(jakarta.websocket.Session::class.java)?.asyncRemote
-        ?.apply { sendTimeout = timeLimitMillis }
+class NonBlockingSession(delegate: WebSocketSession, private val limits: OutboundLimits) : WebSocketSessionDecorator(delegate) {
+    private val native = (delegate as? NativeWebSocketSession)?.getNativeSession(jakarta.websocket.Session::class.java)?.also {
+        it.asyncRemote.sendTimeout = limits.timeMillis
+        it.userProperties[BLOCKING_SEND_TIMEOUT] = PING_WRITE_MILLIS // a ping is written blocking, after every earlier frame
+    }
     private val lock = Any()
     private val queue = ArrayDeque<WebSocketMessage<*>>()
     private var queuedBytes = 0L
     private var writing = false
+    private var written = 0L
+    private var readUpTo = 0L
+    private var pingAt: Long? = null
     @Volatile private var failure: String? = null
 
     override fun sendMessage(message: WebSocketMessage<*>) {
-        if (remote == null || (message !is TextMessage && message !is BinaryMessage)) return super.sendMessage(message)
+        if (native == null || (message !is TextMessage && message !is BinaryMessage)) return super.sendMessage(message)
         failure?.let { throw SessionLimitExceededException(it, CloseStatus.SESSION_NOT_RELIABLE) }
         synchronized(lock) {
+            val unread = written - readUpTo
+            if (unread > limits.unread) refuse("the client has not answered a ping for the last $unread bytes, over the limit of ${limits.unread}")
+            if (pingAt == null && unread >= limits.unread / PINGS_PER_LIMIT) enqueue(PingMessage()).also { pingAt = QUEUED }
+            enqueue(message)
             if (writing) {
-                queue.addLast(message)
-                queuedBytes += message.payloadLength
-                if (queuedBytes <= bufferLimit) return
-                failed("$queuedBytes bytes wait behind a write the client has not taken, over the limit of $bufferLimit")
-                throw SessionLimitExceededException(failure!!, CloseStatus.SESSION_NOT_RELIABLE)
+                if (queuedBytes > limits.buffer) refuse("$queuedBytes bytes wait behind a write the client has not taken, over the limit of ${limits.buffer}")
+                return
             }
             writing = true
         }
-        writeFrom(message)
+        takeNext()?.let(::writeFrom)
+    }
+
+    /** The client answered the ping: it has read everything written before it. */
+    fun pong() = synchronized(lock) {
+        pingAt?.takeIf { it != QUEUED }?.let { readUpTo = it; pingAt = null }
+    }
+
+    private fun enqueue(message: WebSocketMessage<*>) {
+        queue.addLast(message)
+        queuedBytes += message.payloadLength
+    }
+
+    private fun refuse(reason: String): Nothing {
+        failed(reason)
+        throw SessionLimitExceededException(reason, CloseStatus.SESSION_NOT_RELIABLE)
     }
 
     /**
@@ -78,16 +107,27 @@ class NonBlockingSession(delegate: WebSocketSession, private val bufferLimit: In
     }
 
     private fun write(message: WebSocketMessage<*>, done: SendHandler) {
+        val remote = native!!.asyncRemote
         when (message) {
-            is TextMessage -> remote!!.sendText(message.payload, done)
-            is BinaryMessage -> remote!!.sendBinary(message.payload, done)
-            else -> error("not an asynchronous frame: $message")
+            is TextMessage -> remote.sendText(message.payload, done)
+            is BinaryMessage -> remote.sendBinary(message.payload, done)
+            is PingMessage -> done.onResult(try {
+                native.basicRemote.sendPing(message.payload)
+                SendResult()
+            } catch (e: IOException) {
+                SendResult(e)
+            })
+            else -> error("not a frame this session writes: $message")
         }
     }
 
+    /** The next frame to write, counted as written, or null (and no write under way) when none waits. */
     private fun takeNext(): WebSocketMessage<*>? = synchronized(lock) {
         if (failure != null) return null
-        queue.pollFirst()?.also { queuedBytes -= it.payloadLength } ?: null.also { writing = false }
+        val next = queue.pollFirst() ?: return null.also { writing = false }
+        queuedBytes -= next.payloadLength
+        if (next is PingMessage) pingAt = written else written += next.payloadLength
+        next
     }
 
     private fun failed(reason: String) = synchronized(lock) {
@@ -96,15 +136,35 @@ class NonBlockingSession(delegate: WebSocketSession, private val bufferLimit: In
         queuedBytes = 0
     }
 
+    private enum class Phase { WRITING, DONE_AT_ONCE, PENDING }
+
+    /** How much a session may hold back: bytes queued, time for one write, bytes the client has not shown it read. */
+    data class OutboundLimits(val buffer: Int, val timeMillis: Long, val unread: Long)
+
     companion object {
-        /** Installs it under Spring's own decorator on every session the STOMP endpoint opens. */
-        fun factory(bufferLimit: Int, timeLimitMillis: Long) = WebSocketHandlerDecoratorFactory { handler ->
+        /** Installs it under Spring's own decorator on every session the STOMP endpoint opens, and hands it its client's pongs. */
+        fun factory(limits: OutboundLimits) = WebSocketHandlerDecoratorFactory { handler ->
             object : WebSocketHandlerDecorator(handler) {
+                private val sessions = ConcurrentHashMap<String, NonBlockingSession>()
+
                 override fun afterConnectionEstablished(session: WebSocketSession) =
-                    super.afterConnectionEstablished(NonBlockingSession(session, bufferLimit, timeLimitMillis))
+                    super.afterConnectionEstablished(NonBlockingSession(session, limits).also { sessions[session.id] = it })
+
+                override fun handleMessage(session: WebSocketSession, message: WebSocketMessage<*>) {
+                    if (message is PongMessage) sessions[session.id]?.pong() else super.handleMessage(session, message)
+                }
+
+                override fun afterConnectionClosed(session: WebSocketSession, closeStatus: CloseStatus) {
+                    sessions.remove(session.id)
+                    super.afterConnectionClosed(session, closeStatus)
+                }
             }
         }
-    }
 
-    private enum class Phase { WRITING, DONE_AT_ONCE, PENDING }
+        private const val PINGS_PER_LIMIT = 8
+        private const val QUEUED = -1L
+        /** Tomcat's per-session blocking send timeout: a two-byte ping that cannot be written in 1 s finds a client not reading. */
+        private const val BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT"
+        private const val PING_WRITE_MILLIS = 1_000L
+    }
 }

@@ -1,21 +1,26 @@
 package chatlab.system.stomp
 
 import org.springframework.boot.context.properties.ConfigurationProperties
+import org.springframework.util.unit.DataSize
 
 /**
  * `chatlab.stomp.*`: how the server writes to its STOMP clients. [outboundThreads] sizes the pool of Spring's
  * `clientOutboundChannel`, which writes every frame to its session's WebSocket (a room broadcast is one write per
  * member); null keeps Spring's default, twice the cores. A fan-out deployment can set its own (`simple:1:outbound=8`).
+ * [unreadLimit]: how much may be written to a client that has not shown it read it (by answering a ping) before its
+ * session is closed; at 300 messages/s of 3 KB, 8 MB is 9 s of not reading.
  */
 @ConfigurationProperties("chatlab.stomp")
-data class StompProperties(val outboundThreads: Int? = null) {
+data class StompProperties(val outboundThreads: Int? = null, val unreadLimit: DataSize = DataSize.ofMegabytes(8)) {
     init {
         require(outboundThreads == null || outboundThreads in 1..MAX_THREADS) {
             "chatlab.stomp.outbound-threads must be between 1 and $MAX_THREADS, was $outboundThreads"
         }
+        require(unreadLimit.toBytes() >= MIN_UNREAD.toBytes()) { "chatlab.stomp.unread-limit must be at least $MIN_UNREAD, was $unreadLimit" }
     }
 
     companion object {
         const val MAX_THREADS = 256
+        val MIN_UNREAD: DataSize = DataSize.ofKilobytes(64)
     }
 }

@@ -99,12 +99,12 @@ class WebSocketConfig(
 
     /**
      * Bounded frames and outbound buffers: one slow or hostile client cannot hold memory or threads for others. Frames
-     * are written without blocking a thread ([NonBlockingSession]), which enforces the send limits; Spring's own
-     * decorator above it gets the same ones.
+     * are written without blocking a thread ([NonBlockingSession]), which enforces the send limits and ends a session
+     * whose client stops reading; Spring's own decorator above it gets the same send limits.
      */
     override fun configureWebSocketTransport(registration: WebSocketTransportRegistration) {
         registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(SEND_BUFFER_LIMIT).setSendTimeLimit(SEND_TIME_LIMIT_MILLIS)
-            .addDecoratorFactory(NonBlockingSession.factory(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong()))
+            .addDecoratorFactory(NonBlockingSession.factory(NonBlockingSession.OutboundLimits(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong(), stomp.unreadLimit.toBytes())))
     }
 
     /**

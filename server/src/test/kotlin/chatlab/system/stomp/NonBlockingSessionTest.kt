@@ -11,6 +11,7 @@ import org.mockito.ArgumentMatchers.any
 import org.mockito.ArgumentMatchers.anyString
 import org.mockito.Mockito.doAnswer
 import org.mockito.Mockito.mock
+import org.mockito.Mockito.times
 import org.mockito.Mockito.verify
 import org.mockito.Mockito.`when`
 import org.springframework.web.socket.CloseStatus
@@ -32,12 +33,15 @@ class NonBlockingSessionTest {
             null
         }.`when`(remote).sendText(anyString(), any(SendHandler::class.java))
     }
+    private val pings = mock(RemoteEndpoint.Basic::class.java)
     private val delegate = mock(StandardWebSocketSession::class.java).also {
         val native = mock(Session::class.java)
         `when`(native.asyncRemote).thenReturn(remote)
+        `when`(native.basicRemote).thenReturn(pings)
+        `when`(native.userProperties).thenReturn(HashMap())
         `when`(it.getNativeSession(Session::class.java)).thenReturn(native)
     }
-    private val session = NonBlockingSession(delegate, bufferLimit = 10, timeLimitMillis = 10_000)
+    private val session = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 10, timeMillis = 10_000, unread = Long.MAX_VALUE))
 
     @Test
     fun `frames are written one at a time, in the order they were sent, each after the last was taken`() {
@@ -71,6 +75,27 @@ class NonBlockingSessionTest {
         assertThatThrownBy { session.sendMessage(TextMessage("later")) }.isInstanceOf(SessionLimitExceededException::class.java)
         pending.removeFirst().onResult(SendResult())
         assertThat(written).containsExactly("in flight")
+    }
+
+    @Test
+    fun `a ping follows an eighth of the unread limit, after every frame before it, and its pong proves they were read`() {
+        val pinging = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 80))
+        completeAtOnce = true
+        repeat(8) { pinging.sendMessage(TextMessage("0123456789")) } // a ping before the second frame, and no other until its pong
+        verify(pings, times(1)).sendPing(any())
+        pinging.pong() // the 10 bytes before the ping were read: 70 unproven
+        repeat(2) { pinging.sendMessage(TextMessage("0123456789")) }
+        verify(pings, times(2)).sendPing(any())
+        assertThat(written).hasSize(10)
+    }
+
+    @Test
+    fun `a client that does not answer its ping is cut off once more than the unread limit has been written to it`() {
+        val pinging = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 80))
+        completeAtOnce = true
+        repeat(9) { pinging.sendMessage(TextMessage("0123456789")) } // 90 bytes, none proven read
+        assertThatThrownBy { pinging.sendMessage(TextMessage("0123456789")) }.isInstanceOf(SessionLimitExceededException::class.java)
+            .hasMessageContaining("has not answered a ping for the last 90 bytes, over the limit of 80")
     }
 
     @Test
