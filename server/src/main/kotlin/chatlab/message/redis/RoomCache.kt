@@ -36,10 +36,17 @@ class RoomCache(
         )
     }
 
-    /** Records that [messages] are ALL the room's messages in [lo, hi); discarded if a write came since [version]. */
-    fun fill(roomId: Long, version: String, lo: String, hi: Position, messages: List<ChatMessage>) {
+    /** Records that [messages] are ALL the room's messages in [lo, hi); false (discarded) if a write came since [version]. */
+    fun fill(roomId: Long, version: String, lo: String, hi: Position, messages: List<ChatMessage>): Boolean {
         val pairs = messages.flatMap { listOf(it.sentAt.toEpochMilli().toString(), member(it)) }
-        redis.execute(updateScript, keys(roomId), "fill", version, lo, CacheKeys.encode(hi), max(), ttl(), *pairs.toTypedArray())
+        return redis.execute(updateScript, keys(roomId), "fill", version, lo, CacheKeys.encode(hi), max(), ttl(), *pairs.toTypedArray()) == 1L
+    }
+
+    /** Whether the cache holds the room's whole history: one interval from the oldest to the newest, its size as recorded. */
+    fun holdsAll(roomId: Long): Boolean {
+        val meta = redis.opsForHash<String, String>().entries(CacheKeys.meta(roomId))
+        return meta["iv"] == CacheKeys.OLDEST + "," + CacheKeys.NEWEST &&
+            meta["count"]?.toLongOrNull() == redis.opsForZSet().zCard(CacheKeys.messages(roomId))
     }
 
     fun write(message: ChatMessage) {
