@@ -5,12 +5,13 @@
 def random = java.util.concurrent.ThreadLocalRandom.current()
 if (vars.get('n') == null) {
     // The path, and the label, are the step's running now (its thread group's schedule named them); the store and
-    // mode follow from the path (mongo-redis-keyset: store mongo-redis, keyset pages).
+    // mode follow from the path's first word (mongo-redis-keyset warm: store mongo-redis, keyset pages).
     def current = props.get('chatlab.current')
     def path = current.path
+    def reads = path.split(' ')[0]
     vars.put('path', path)
-    vars.put('store', path == 'instrument' ? 'none' : path.substring(0, path.lastIndexOf('-')))
-    vars.put('mode', path == 'instrument' ? 'none' : path.substring(path.lastIndexOf('-') + 1))
+    vars.put('store', path == 'instrument' ? 'none' : reads.substring(0, reads.lastIndexOf('-')))
+    vars.put('mode', path == 'instrument' ? 'none' : reads.substring(reads.lastIndexOf('-') + 1))
     vars.put('shape', current.label)
     def userId = random.nextInt(vars.get('loadUsers') as int) + 1
     def tokens = props.get('chatlab.tokens')

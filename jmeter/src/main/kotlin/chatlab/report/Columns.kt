@@ -36,7 +36,8 @@ object Columns {
         val onLadder = c.environment::onLadder
         val rates = paths.flatMap { p -> p.steps.map { it.rate } }.distinct().sorted().filter(onLadder)
         val refined = paths.any { p -> p.steps.any { !onLadder(it.rate) } }
-        fun cell(step: CapacityStep) = spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}"
+        fun cell(step: CapacityStep) = spread(step.measured.spread { it.p95 }) + " · held ${step.heldRounds}/${step.rounds}" +
+            (step.cache?.let { " · hits ${Format.pct(it.share("hit") * 100)}" } ?: "")
         val ceiling = Findings.ceiling(paths)
         // A fan-out room whose lowest step already took half the SLO: its capacity is a knife edge, compared by its p95.
         val judged = { path: CapacityPath -> !(path.sampler == Subjects.DELIVERY && FanoutDeployments.atFloor(path, c.fanoutSlo)) }

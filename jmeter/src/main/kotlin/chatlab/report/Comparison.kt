@@ -43,8 +43,11 @@ data class ShapeTables(val shape: Shape, val reads: List<Row>, val enters: List<
     fun read(key: String) = reads.firstOrNull { it.subject.key == key }
 }
 
-/** One step of a capacity ladder: the arrival rate offered, the measured sampler's figures over rounds, rounds held. */
-data class CapacityStep(val rate: Double, val measured: Measured, val heldRounds: Int, val rounds: Int)
+/**
+ * One step of a capacity ladder: the arrival rate offered, the measured sampler's figures over rounds, rounds held, and
+ * on a cached path how the cache answered (every round's reads of the step).
+ */
+data class CapacityStep(val rate: Double, val measured: Measured, val heldRounds: Int, val rounds: Int, val cache: CacheSplit? = null)
 
 /** A path's (or store's) capacity: per round the highest step it held with every step below; their spread. */
 data class CapacityPath(

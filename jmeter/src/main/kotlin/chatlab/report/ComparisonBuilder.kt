@@ -110,7 +110,8 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         val steps = rates.map { rate ->
             val label = labels.entries.first { it.value?.rate == rate }.key
             val measured = Measured.of(label, byLabel.getValue(label))
-            CapacityStep(rate, measured, held.getValue(rate).count { it.value }, measured.rounds.size)
+            val cache = if ("redis" in subject.backends && sampler == Subjects.GET) CacheSplit.of(byLabel.getValue(label)) else null
+            CapacityStep(rate, measured, held.getValue(rate).count { it.value }, measured.rounds.size, cache)
         }
         // The rates a round ran: the doubling ladder up to its first miss, then the refinements between held and missed.
         val ran = rounds.associateWith { round -> rates.filter { byRate.getValue(it)[round].orEmpty().isNotEmpty() } }

@@ -36,6 +36,7 @@ object Findings {
             }
         }
         c.mix.filter { it.kind == "all" && it.cache != null }.forEach { add(cacheSentence(it, c)) }
+        warmCache(c)?.let { add(it) }
         referenceStability(c)?.let { add(it) }
         addAll(CapacityDrift.findings(c.readCapacity, CapacityDrift.READS, MachineCheck.probePerRound(c)))
     }
@@ -104,6 +105,23 @@ object Findings {
 
     private fun caveat(standIn: Boolean) =
         if (standIn) " MongoDB here is the in-memory stand-in, which scans every document: this says nothing about real MongoDB." else ""
+
+    /** Whether the warm ladder measured what it says: every step's reads hit the cache ([WARM_HITS] or more of them). */
+    private fun warmCache(c: Comparison): String? {
+        val warm = c.readCapacity.firstOrNull { it.subject == Subjects.CACHE_WARM } ?: return null
+        val steps = warm.steps.filter { it.cache != null }
+        if (steps.isEmpty()) return "${warm.subject.key}: its reads carried no cache outcome, so what they measured is not known."
+        val low = steps.filter { it.cache!!.share("hit") < WARM_HITS }
+        val range = steps.map { it.cache!!.share("hit") * 100 }.let { "${Format.pct(it.min())}–${Format.pct(it.max())}" }
+        return if (low.isEmpty()) "${warm.subject.key}: every step's reads were cache hits on ${Format.pct(WARM_HITS * 100)} or more of them ($range " +
+            "over ${steps.size} steps), so its capacity is Redis's and the server's, not MongoDB's."
+        else "⚠ ${warm.subject.key}: ${low.size} of ${steps.size} steps hit the cache on fewer than ${Format.pct(WARM_HITS * 100)} of their reads " +
+            "(${low.joinToString { "${Format.rate(it.rate)}/s ${Format.pct(it.cache!!.share("hit") * 100)}" }}): their misses went to MongoDB, " +
+            "so they did not measure the cache alone (see the plan's \"fill the cache\" sample)."
+    }
+
+    /** The share of a warm step's reads that must be hits for it to measure the cache alone. */
+    const val WARM_HITS = 0.99
 
     private fun cacheSentence(row: MixRow, c: Comparison): String {
         val split = row.cache!!

@@ -17,7 +17,32 @@ object Headlines {
         if (measured.isEmpty()) return null
         return "$what, capacity at p95 ≤ ${Format.ms(c.slo)} ms without errors (median of ${measured.maxOf { it.capacity.rounds }} rounds, min–max): " +
             measured.joinToString("; ") { "${it.subject.key} ${Findings.capacity(it, ceiling)}" + if (it.standIn) " ⚠" else "" } +
-            (paths.firstOrNull { it.instrument }?.let { "; the instrument's ceiling ${Findings.capacity(it)}" } ?: "") + ". " + highest(measured.filterNot { it.standIn }, ceiling)
+            (paths.firstOrNull { it.instrument }?.let { "; the instrument's ceiling ${Findings.capacity(it)}" } ?: "") + ". " + highest(measured.filterNot { it.standIn }, ceiling) +
+            (cache(paths, ceiling)?.let { " $it" } ?: "")
+    }
+
+    /**
+     * Where the Redis cache stands among the read paths on real backends when every page is in Redis (the warm ladder),
+     * beside its cold figure, whose misses go to MongoDB (the stand-in's figure is marked as such).
+     */
+    private fun cache(paths: List<CapacityPath>, ceiling: CapacityPath?): String? {
+        val warm = paths.firstOrNull { it.subject == Subjects.CACHE_WARM } ?: return null
+        val others = paths.filterNot { it.instrument || it.standIn || it == warm }
+        val above = others.filter { warm.judged.crossingBelow(it.judged) }
+        val level = others.filter { it !in above && !it.judged.crossingBelow(warm.judged) }
+        val hits = warm.steps.mapNotNull { it.cache }.minOfOrNull { it.share("hit") }
+        val place = when {
+            warm.atCeiling(ceiling) -> "at the instrument's ceiling, so this machine, not Redis, sets its figure"
+            others.isEmpty() -> "the only read path on real backends measured"
+            above.isEmpty() && level.isEmpty() -> "more than every other read path on real backends, beyond the spreads"
+            above.isEmpty() -> "the most on real backends with ${level.joinToString { it.subject.key }}, not told apart"
+            else -> "less than ${above.joinToString { it.subject.key }}, beyond the spreads" +
+                if (level.isEmpty()) "" else "; level with ${level.joinToString { it.subject.key }}"
+        }
+        val cold = paths.firstOrNull { it.subject.key == "mongo-redis-keyset" }
+            ?.let { " Cold, its misses going to ${it.backends.first()}: ${Findings.capacity(it, ceiling)}${if (it.standIn) " ⚠ (the stand-in's, not MongoDB's)" else ""}." } ?: ""
+        return "The Redis cache, warm (every page in Redis${hits?.let { ", lowest step hit ratio ${Format.pct(it * 100)}" } ?: ""}): " +
+            "${warm.subject.key} ${Findings.capacity(warm, ceiling)}, $place.$cold"
     }
 
     /**

@@ -25,11 +25,14 @@ class ReportFixtureTest {
         val c = generate("smoke", out).comparison
         assertThat(c.rounds).isEqualTo(3)
         // The SQLite paths run the capacity and mix shapes only: the public reference table has no SQLite line.
-        assertThat(c.shapes.single().reads.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key }.filterNot { it.startsWith("sqlite") })
+        // The cache's warm path runs the capacity shape only.
+        val chatPaths = Subjects.READ_PATHS - Subjects.CACHE_WARM
+        assertThat(c.shapes.single().reads.map { it.subject.key }).containsExactlyElementsOf(chatPaths.map { it.key }.filterNot { it.startsWith("sqlite") })
         assertThat(c.shapes.single().sends.map { it.subject.key }).containsExactly("mysql", "mongo")
         assertThat(c.readCapacity.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
         assertThat(c.sendCapacity.map { it.subject.key }).containsExactly("mysql", "mongo", "sqlite", "sqlite-tuned")
-        assertThat(c.mix.filter { it.kind == "all" }.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
+        assertThat(c.mix.filter { it.kind == "all" }.map { it.subject.key }).containsExactlyElementsOf(chatPaths.map { it.key })
+        assertThat(c.readCapacity.single { it.subject == Subjects.CACHE_WARM }.steps.map { it.cache!!.share("hit") }).containsOnly(1.0)
         assertThat(c.readCapacity.first { it.subject.key == "mongo-offset" }.standIn).isTrue()
         assertThat(c.shapes.single().read("mysql-offset")!!.backends.single()).startsWith("MariaDB").endsWith("(embedded)")
         assertThat(c.shapes.single().reads.map { it.measured.rounds.size } + c.mix.filter { it.kind == "all" }.map { it.measured.rounds.size }).allMatch { it == 3 }
@@ -161,7 +164,9 @@ class ReportFixtureTest {
         assertThat(c.planRounds).containsExactlyInAnyOrderEntriesOf(mapOf("history" to 3, "sends" to 5))
         assertThat(c.roundsText).isEqualTo("3 rounds (sends 5)")
         assertThat(c.sendCapacity.map { it.capacity.rounds }).allMatch { it == 5 }
-        assertThat(c.readCapacity.map { it.capacity.rounds }).allMatch { it == 3 }
+        // The warm path's samples come from a run of two rounds (fixtures/README.md).
+        assertThat(c.readCapacity.associate { it.subject.key to it.capacity.rounds }).containsEntry("mysql-keyset", 3).containsEntry(Subjects.CACHE_WARM.key, 2)
+            .allSatisfy { key, rounds -> assertThat(rounds).describedAs(key).isEqualTo(if (key == Subjects.CACHE_WARM.key) 2 else 3) }
         assertThat(MachineCheck.of(c)).describedAs("the machine check reads history's three rounds").isNotNull()
         assertThat(PreviousRun.readSettings(out.resolve("summary.csv"))).containsEntry("rounds", "history 3, sends 5")
         val html = Files.readString(out.resolve("index.html"))
