@@ -1,30 +1,11 @@
-// Shared checks of a page of messages: right room, at most `size`, newest first by (sentAt, id).
-def checkPage = { List messages, long room, int size ->
-    if (messages == null) return 'no messages array'
-    if (messages.size() > size) return "page holds ${messages.size()} messages, more than ${size}"
-    def last = null
-    for (m in messages) {
-        if ((m.roomId as long) != room) return "message ${m.id} belongs to room ${m.roomId}, not ${room}"
-        def key = [java.time.Instant.parse(m.sentAt).toEpochMilli(), m.id as long]
-        if (last != null && (key[0] > last[0] || (key[0] == last[0] && key[1] >= last[1]))) return "not newest first at message ${m.id}"
-        last = key
-    }
-    return null
-}
+// A read of the open-model shapes: 200, JSON, the asked store, a page of the room (page-checks.groovy); an offset page
+// carries its total, a keyset page is older than its lastSentAt.
+def checks = props.get('chatlab.pageChecks')
+if (checks == null) { checks = evaluate(new File(vars.get('scripts'), 'page-checks.groovy')); props.put('chatlab.pageChecks', checks) }
 def fail = { String why -> AssertionResult.setFailure(true); AssertionResult.setFailureMessage(why) }
-if (prev.getResponseCode() != '200') {
-    fail("HTTP ${prev.getResponseCode()}: ${prev.getResponseDataAsString().take(300)}")
-    return
-}
-def body
-try {
-    body = new groovy.json.JsonSlurper().parseText(prev.getResponseDataAsString())
-} catch (Exception e) {
-    fail("not JSON: ${prev.getResponseDataAsString().take(300)}")
-    return
-}
-def room = vars.get('roomId') as long
-def problem = checkPage(body.messages, room, vars.get('size') as int)
+def body = checks.answered(prev, fail)
+if (body == null) return
+def problem = checks.page(body.messages, vars.get('roomId') as long, vars.get('size') as int)
 if (problem != null) { fail(problem); return }
 if (body.store != vars.get('store')) { fail("served by store ${body.store}, asked ${vars.get('store')}"); return }
 if (vars.get('mode') == 'offset') {

@@ -2,13 +2,9 @@
 // load user (a member of every open room) and its token.
 def random = java.util.concurrent.ThreadLocalRandom.current()
 def list = { String name -> vars.get(name).split(',').collect { it.trim() }.findAll { it } }
-def users = vars.get('loadUsers') as int
-def userId = (ctx.getThreadNum() % users) + 1
-if (vars.get('token') == null) {
-    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
-    vars.put('userId', String.valueOf(userId))
-    vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
-}
+def loadUser = props.get('chatlab.loadUser')
+if (loadUser == null) { loadUser = evaluate(new File(vars.get('scripts'), 'load-user.groovy')); props.put('chatlab.loadUser', loadUser) }
+def userId = loadUser(vars, ctx.getThreadNum())
 def sends = list('sendStores')
 if (!sends.isEmpty() && random.nextDouble() < (vars.get('warmUpSends') as double)) {
     vars.put('kind', 'send')

@@ -1,29 +1,10 @@
-// Shared checks of a page of messages: right room, at most `size`, newest first by (sentAt, id).
-def checkPage = { List messages, long room, int size ->
-    if (messages == null) return 'no messages array'
-    if (messages.size() > size) return "page holds ${messages.size()} messages, more than ${size}"
-    def last = null
-    for (m in messages) {
-        if ((m.roomId as long) != room) return "message ${m.id} belongs to room ${m.roomId}, not ${room}"
-        def key = [java.time.Instant.parse(m.sentAt).toEpochMilli(), m.id as long]
-        if (last != null && (key[0] > last[0] || (key[0] == last[0] && key[1] >= last[1]))) return "not newest first at message ${m.id}"
-        last = key
-    }
-    return null
-}
+// Entering a room: 200, JSON, the room asked for, and its latest 20 messages as a page of that room (page-checks.groovy).
+def checks = props.get('chatlab.pageChecks')
+if (checks == null) { checks = evaluate(new File(vars.get('scripts'), 'page-checks.groovy')); props.put('chatlab.pageChecks', checks) }
 def fail = { String why -> AssertionResult.setFailure(true); AssertionResult.setFailureMessage(why) }
-if (prev.getResponseCode() != '200') {
-    fail("HTTP ${prev.getResponseCode()}: ${prev.getResponseDataAsString().take(300)}")
-    return
-}
-def body
-try {
-    body = new groovy.json.JsonSlurper().parseText(prev.getResponseDataAsString())
-} catch (Exception e) {
-    fail("not JSON: ${prev.getResponseDataAsString().take(300)}")
-    return
-}
+def body = checks.answered(prev, fail)
+if (body == null) return
 def room = vars.get('roomId') as long
 if ((body.room?.id as Long) != room) { fail("entered room ${body.room?.id}, expected ${room}"); return }
-def problem = checkPage(body.messages?.messages, room, 20)
+def problem = checks.page(body.messages?.messages, room, 20)
 if (problem != null) fail(problem)

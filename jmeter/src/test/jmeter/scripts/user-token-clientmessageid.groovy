@@ -1,12 +1,19 @@
 // Per iteration: this thread's user (a seeded load user, member of every open room), its token, a unique clientMessageId.
-def users = vars.get('loadUsers') as int
-def userId = (ctx.getThreadNum() % users) + 1
-if (vars.get('token') == null) {
-    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
-    vars.put('userId', String.valueOf(userId))
-    vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
+// A step of the sends plan's open-model groups names its store and label in its schedule (warm-up, capacity@<rate>);
+// the warm-up plan's arrivals chose their store themselves (read-or-send-where.groovy), and no step is running there.
+def current = props.get('chatlab.current')
+if (vars.get('shape') == null && current != null) {
+    vars.put('store', current.path)
+    vars.put('shape', current.label)
 }
+def loadUser = props.get('chatlab.loadUser')
+if (loadUser == null) { loadUser = evaluate(new File(vars.get('scripts'), 'load-user.groovy')); props.put('chatlab.loadUser', loadUser) }
+def userId = loadUser(vars, ctx.getThreadNum())
 vars.put('clientMessageId', 'jm-' + vars.get('store') + '-' + userId + '-' + UUID.randomUUID().toString())
 vars.put('subscriptionId', 'sub-' + UUID.randomUUID().toString())
 vars.put('delivered', 'false')
 vars.put('reads', '0')
+// How long each frame may take, in the plans that bind openTimeout: `wsTimeout` in the reference shape; `openTimeout`
+// in the open-model groups (shape `capacity@<rate>` or `warm-up`), where a later answer is a miss anyway and a longer
+// wait only holds the thread past its step (a WebSocket read does not stop when JMeter ends the step).
+if (vars.get('openTimeout') != null) vars.put('wait', vars.get('shape') == 'reference' ? vars.get('wsTimeout') : vars.get('openTimeout'))

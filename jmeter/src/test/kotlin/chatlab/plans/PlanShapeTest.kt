@@ -9,6 +9,7 @@ import javax.xml.parsers.DocumentBuilderFactory
 import kotlin.io.path.extension
 import kotlin.io.path.listDirectoryEntries
 import kotlin.io.path.name
+import kotlin.io.path.readLines
 import kotlin.io.path.readText
 
 /**
@@ -68,6 +69,17 @@ class PlanShapeTest {
         assertThat(files.filter { "HmacSHA256" in it.readText() }.map { it.name }).describedAs("tokens are minted in one place").containsExactly("jwt.groovy")
         val bodies = files.groupBy { it.readText().trim() }.filterValues { it.size > 1 }.values.map { group -> group.map { it.name } }
         assertThat(bodies).isEmpty()
+    }
+
+    @Test
+    fun `no two scripts share a passage of code, so what several need is one script they evaluate`() {
+        // A passage: NEAR_COPY consecutive lines of code (comments, blank lines and lone braces left out), compared trimmed.
+        val passages = folder.resolve("scripts").listDirectoryEntries().filter { it.extension == "groovy" }.flatMap { file ->
+            val code = file.readLines().map { it.trim() }.filter { it.isNotEmpty() && !it.startsWith("//") && it.any { c -> c.isLetterOrDigit() } }
+            code.windowed(NEAR_COPY).map { it.joinToString("\n") to file.name }.distinct()
+        }
+        val shared = passages.groupBy({ it.first }, { it.second }).filterValues { it.distinct().size > 1 }
+        assertThat(shared.map { (passage, names) -> "${names.distinct()}: ${passage.lines().first()} …" }).isEmpty()
     }
 
     @Test
@@ -168,5 +180,10 @@ class PlanShapeTest {
         }.map { it.getAttribute("testname") }
         assertThat(wrong).isEmpty()
         assertThat(bySlot.values.map { it.size }.toSet()).containsExactly(11)
+    }
+
+    companion object {
+        /** Consecutive lines of code two scripts may share before they count as a near-copy. */
+        const val NEAR_COPY = 6
     }
 }
