@@ -2,15 +2,14 @@ package chatlab.seed
 
 import chatlab.message.ChatMessage
 import chatlab.message.mongo.MessageDocument
-import chatlab.system.stack.EmbeddedStack
-import chatlab.system.stack.MongoStandIn
 import com.mongodb.client.model.InsertManyOptions
 import org.bson.Document
-import org.springframework.beans.factory.ObjectProvider
+import org.springframework.beans.factory.BeanFactory
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.stereotype.Component
 import java.util.Date
 import java.util.concurrent.Executors
+import java.util.function.BiConsumer
 import java.util.concurrent.atomic.AtomicInteger
 
 /**
@@ -18,12 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger
  * (`insertMany`); the in-process stand-in of the embedded stack gets them straight into its memory, through the
  * same collection and index code, which saves about a quarter of the CPU of the seed's MongoDB half (the wire encoding and
  * decoding). Either way the documents are the same, and what the server later reads or writes goes
- * over the wire.
+ * over the wire. The embedded stack offers the stand-in's bulk load as the bean `chatlabMongoStandInInsert`, which
+ * takes `<database>.<collection>` and the documents.
  */
 @Component
-class MongoSeedWriter(private val mongo: MongoTemplate, stack: ObjectProvider<EmbeddedStack>) {
-    private val standIn: MongoStandIn? = stack.ifAvailable?.services?.filterIsInstance<MongoStandIn>()?.firstOrNull()
-        ?.takeIf { mongo.db.name == MongoStandIn.DATABASE }
+class MongoSeedWriter(private val mongo: MongoTemplate, beans: BeanFactory) {
+    @Suppress("UNCHECKED_CAST")
+    private val standIn: BiConsumer<String, List<Map<String, Any?>>>? =
+        if (beans.containsBean(STAND_IN_INSERT)) beans.getBean(STAND_IN_INSERT) as BiConsumer<String, List<Map<String, Any?>>> else null
 
     /** How the messages travel, for the log: `in-process` (stand-in) or `wire`. */
     val route: String get() = if (standIn != null) "in-process" else "wire"
@@ -36,7 +37,7 @@ class MongoSeedWriter(private val mongo: MongoTemplate, stack: ObjectProvider<Em
             messages.chunked(batchSize).map { batch ->
                 writers.submit {
                     val documents = batch.map { it.toSeedFields() }
-                    if (standIn != null) standIn.insert(MessageDocument.COLLECTION, documents)
+                    if (standIn != null) standIn.accept("${mongo.db.name}.${MessageDocument.COLLECTION}", documents)
                     else mongo.getCollection(MessageDocument.COLLECTION).insertMany(documents.map(::Document), InsertManyOptions().ordered(false))
                     progress(done.addAndGet(batch.size))
                 }
@@ -47,6 +48,8 @@ class MongoSeedWriter(private val mongo: MongoTemplate, stack: ObjectProvider<Em
     }
 
     private companion object {
+        const val STAND_IN_INSERT = "chatlabMongoStandInInsert"
+
         /** Two writers: the stand-in handles each on its own thread, so the second core helps too. */
         const val WRITERS = 2
 

@@ -2,7 +2,7 @@ package chatlab.sqlite
 
 import chatlab.system.info.BackendDescriber
 import chatlab.system.info.BackendDescription
-import chatlab.system.stack.Origin
+import chatlab.system.info.Origin
 import org.springframework.beans.factory.annotation.Qualifier
 import org.springframework.stereotype.Component
 

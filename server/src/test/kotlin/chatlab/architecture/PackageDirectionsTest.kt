@@ -4,12 +4,14 @@ import com.tngtech.archunit.core.domain.JavaClasses
 import com.tngtech.archunit.core.importer.ClassFileImporter
 import com.tngtech.archunit.core.importer.ImportOption
 import com.tngtech.archunit.library.Architectures.layeredArchitecture
+import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices
 import org.junit.jupiter.api.Test
 
 /**
- * Features depend one way: the experiments and the composed "enter" on top, then `message`, then `room` and `auth`,
- * with `system` (and the SQLite store) underneath importing no feature. A new import against these directions fails
- * here, naming the classes.
+ * Features depend one way, one layer each: the lab and the composed "enter" on top, then the experiments (`seat`,
+ * `counter`, `pool`, none of which may import another), `seed`, `message`, then `room` and `auth`, with `system` (and
+ * the SQLite store) underneath importing no feature; and no package, at any depth, takes part in a cycle. A new import
+ * against these rules fails here, naming the classes.
  */
 class PackageDirectionsTest {
     private val classes: JavaClasses = ClassFileImporter().withImportOption(ImportOption.DoNotIncludeTests()).importPackages("chatlab")
@@ -20,7 +22,9 @@ class PackageDirectionsTest {
             .layer("application").definedBy("chatlab")
             .layer("lab").definedBy("chatlab.lab..")
             .layer("enter").definedBy("chatlab.enter..")
-            .layer("experiments").definedBy("chatlab.seat..", "chatlab.counter..", "chatlab.pool..")
+            .layer("seat").definedBy("chatlab.seat..")
+            .layer("counter").definedBy("chatlab.counter..")
+            .layer("pool").definedBy("chatlab.pool..")
             .layer("seed").definedBy("chatlab.seed..")
             .layer("message").definedBy("chatlab.message..")
             .layer("room").definedBy("chatlab.room..")
@@ -30,13 +34,20 @@ class PackageDirectionsTest {
             .whereLayer("application").mayNotBeAccessedByAnyLayer()
             .whereLayer("lab").mayNotBeAccessedByAnyLayer()
             .whereLayer("enter").mayNotBeAccessedByAnyLayer()
-            .whereLayer("experiments").mayOnlyBeAccessedByLayers("enter", "lab")
+            .whereLayer("seat").mayOnlyBeAccessedByLayers("enter", "lab")
+            .whereLayer("counter").mayOnlyBeAccessedByLayers("enter", "lab")
+            .whereLayer("pool").mayOnlyBeAccessedByLayers("enter", "lab")
             .whereLayer("seed").mayNotBeAccessedByAnyLayer()
-            .whereLayer("message").mayOnlyBeAccessedByLayers("enter", "experiments", "seed", "lab")
-            .whereLayer("room").mayOnlyBeAccessedByLayers("message", "enter", "experiments", "seed", "lab")
-            .whereLayer("auth").mayOnlyBeAccessedByLayers("room", "message", "enter", "experiments", "lab")
-            .whereLayer("sqlite").mayOnlyBeAccessedByLayers("message", "experiments", "seed", "lab")
-            .whereLayer("system").mayOnlyBeAccessedByLayers("application", "lab", "enter", "experiments", "seed", "message", "room", "auth", "sqlite")
+            .whereLayer("message").mayOnlyBeAccessedByLayers("enter", "seat", "counter", "pool", "seed", "lab")
+            .whereLayer("room").mayOnlyBeAccessedByLayers("message", "enter", "seat", "counter", "pool", "seed", "lab")
+            .whereLayer("auth").mayOnlyBeAccessedByLayers("room", "message", "enter", "seat", "counter", "pool", "lab")
+            .whereLayer("sqlite").mayOnlyBeAccessedByLayers("message", "seat", "counter", "pool", "seed", "lab")
+            .whereLayer("system").mayOnlyBeAccessedByLayers("application", "lab", "enter", "seat", "counter", "pool", "seed", "message", "room", "auth", "sqlite")
             .check(classes)
+    }
+
+    @Test
+    fun `no package takes part in a cycle, at any depth`() {
+        slices().matching("chatlab.(**)").should().beFreeOfCycles().check(classes)
     }
 }

@@ -2,7 +2,7 @@ package chatlab.cluster
 
 import chatlab.message.ChatMessageDto
 import chatlab.system.readiness.RaceClient
-import chatlab.system.stack.FreePort
+import chatlab.FreePort
 import com.fasterxml.jackson.databind.ObjectMapper
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.datasource.DriverManagerDataSource
@@ -37,7 +37,7 @@ class Cluster(
         private set
     val ports = List(instances) { FreePort.find() }
 
-    private val data = ChildProcess("stack", SERVER_MAIN, listOf("stack", "--backends=mysql,redis,mongodb", "--out=$dataFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("stack.log"))
+    private val data = ChildProcess("stack", STACK_MAIN, listOf("--backends=mysql,redis,mongodb", "--out=$dataFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("stack.log"))
     /** The broker's own process (embedded Artemis only): stop, kill and [startBroker] it for the fault drills. */
     var broker = brokerProcess()
         private set
@@ -51,7 +51,7 @@ class Cluster(
     }
     val brokerName: String get() = if (relayHost == null) "embedded Artemis" else "$relayHost:$relayPort"
 
-    private fun brokerProcess() = ChildProcess("broker", SERVER_MAIN, listOf("stack", "--backends=broker", "--broker-port=$brokerPort", "--out=$brokerFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("broker.log"), heap = "256m")
+    private fun brokerProcess() = ChildProcess("broker", STACK_MAIN, listOf("--backends=broker", "--broker-port=$brokerPort", "--out=$brokerFile", "--dir=$dir", "--exit-with-parent=true"), logs.resolve("broker.log"), heap = "256m")
 
     fun start(): Cluster {
         data.start()
@@ -132,6 +132,9 @@ class Cluster(
         const val SECRET = "chatlab-local-development-secret-change-me"
         private val json = ObjectMapper().findAndRegisterModules()
         private const val SERVER_MAIN = "chatlab.ChatlabApplicationKt"
+
+        /** The shared stack's own entry point (the `stack` module's `stack-<version>-exec.jar`). */
+        private const val STACK_MAIN = "chatlab.stack.SharedStackKt"
         private val http: HttpClient = HttpClient.newHttpClient()
     }
 }

@@ -7,9 +7,6 @@ import chatlab.message.mongo.MessageDocument
 import chatlab.message.redis.CacheGuard
 import chatlab.message.redis.CacheKeys
 import chatlab.message.redis.CachedMessageStore
-import chatlab.system.stack.EmbeddedRedis
-import chatlab.system.stack.EmbeddedStack
-import chatlab.system.stack.EmbeddedStackInitializer
 import org.assertj.core.api.Assertions.assertThat
 import org.awaitility.kotlin.await
 import org.junit.jupiter.api.BeforeEach
@@ -138,7 +135,23 @@ class CachedMessageStoreIT(
         mongoTemplate.remove(Query(Criteria.where("_id").`is`(message.id)), MessageDocument.COLLECTION)
     }
 
-    private fun redisServer() = (context.getBean(EmbeddedStackInitializer.BEAN_NAME) as EmbeddedStack).services.filterIsInstance<EmbeddedRedis>().single()
+    /**
+     * The embedded Redis, from the stack's bean `chatlabEmbeddedStack` (the `stack` module, on the class path of the
+     * integration tests only): its `stop` is an outage, its `start` a restart, empty, on the same port.
+     */
+    private fun redisServer(): Outage {
+        val stack = context.getBean("chatlabEmbeddedStack")
+        val redis = (stack.javaClass.getMethod("getServices").invoke(stack) as List<*>).single { it!!.javaClass.simpleName == "EmbeddedRedis" }!!
+        return object : Outage {
+            override fun stop() { redis.javaClass.getMethod("stop").invoke(redis) }
+            override fun start() { redis.javaClass.getMethod("start").invoke(redis) }
+        }
+    }
+
+    private interface Outage {
+        fun stop()
+        fun start()
+    }
 
     @Test
     fun `after MongoDB is written around the cache, invalidating every room leaves nothing stale`() {

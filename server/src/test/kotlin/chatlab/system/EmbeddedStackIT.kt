@@ -1,8 +1,8 @@
 package chatlab.system
 
 import chatlab.system.info.BackendProbe
-import chatlab.system.stack.Backend
-import chatlab.system.stack.Origin
+import chatlab.system.info.Backend
+import chatlab.system.info.Origin
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired

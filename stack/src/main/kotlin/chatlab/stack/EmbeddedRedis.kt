@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import org.slf4j.LoggerFactory
 import redis.embedded.RedisServer

@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import org.slf4j.LoggerFactory
 import org.springframework.beans.factory.config.BeanPostProcessor
@@ -6,12 +6,21 @@ import org.springframework.beans.factory.support.DefaultListableBeanFactory
 import org.springframework.context.ApplicationContextInitializer
 import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.core.env.MapPropertySource
+import java.util.function.BiConsumer
 import javax.sql.DataSource
 
 /**
- * Starts the embedded backends before any bean needs them and points Spring at them. Registered in
- * `META-INF/spring.factories`, so `java -jar`, `spring-boot:start` and `@SpringBootTest` all get it.
+ * Starts the embedded backends before any bean needs them and points Spring at them. Registered in this module's
+ * `META-INF/spring.factories`, so any chat server with this module on its class path gets it (`spring-boot:start` in
+ * the lab, `@SpringBootTest` in the server's tests); the chat server's own jar has none of it.
  * The stack is registered first, so it is destroyed last: connection pools close before their servers.
+ *
+ * What the chat server learns, all through its environment and two beans of JDK types, so that it needs no class of
+ * this module: the property source [PROPERTIES] (where each started server listens, `chatlab.backends.<key>.origin`
+ * and, for the stand-in, `chatlab.backends.mongodb.version`), the source [ORIGINS] (`EXTERNAL` for every other
+ * backend), and, when the MongoDB stand-in runs here, the bean [STAND_IN_INSERT], a
+ * `BiConsumer<String, List<Map<String, Any?>>>` that bulk-loads documents into a collection of it, named
+ * `<database>.<collection>` (the seed).
  */
 class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -20,16 +29,21 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
         val settings = StackSettings.from(env)
         val embedded = settings.embeddedBackends(env)
         // A backend is external unless this process starts it, or a shared stack's properties say what it is.
-        val overrides = Backend.entries.filter { env.getProperty("chatlab.backends.${it.key}.origin").isNullOrBlank() }.associate {
-            "chatlab.backends.${it.key}.origin" to Origin.EXTERNAL.name
-        }.toMutableMap<String, Any>()
+        val external = Backend.entries.filter { env.getProperty("chatlab.backends.${it.key}.origin").isNullOrBlank() }.associate {
+            "chatlab.backends.${it.key}.origin" to EmbeddedService.EXTERNAL
+        }
         if (embedded.isNotEmpty()) {
             log.info("Starting embedded backends: {}", embedded.joinToString { it.key })
             val stack = EmbeddedStack.start(embedded, settings.dir)
-            overrides += stack.properties()
+            env.propertySources.addFirst(MapPropertySource(PROPERTIES, stack.properties()))
             val beanFactory = context.beanFactory as DefaultListableBeanFactory
             beanFactory.registerSingleton(BEAN_NAME, stack)
             beanFactory.registerDisposableBean(BEAN_NAME, stack)
+            stack.services.filterIsInstance<MongoStandIn>().firstOrNull()?.let { standIn ->
+                beanFactory.registerSingleton(STAND_IN_INSERT, BiConsumer<String, List<Map<String, Any?>>> { namespace, documents ->
+                    standIn.insert(namespace, documents)
+                })
+            }
             // MariaDB starts while Spring builds its context; the first bean that needs it waits here.
             beanFactory.addBeanPostProcessor(object : BeanPostProcessor {
                 override fun postProcessBeforeInitialization(bean: Any, beanName: String): Any {
@@ -38,11 +52,14 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
                 }
             })
         }
-        env.propertySources.addFirst(MapPropertySource(BEAN_NAME, overrides))
+        env.propertySources.addLast(MapPropertySource(ORIGINS, external))
     }
 
     companion object {
         private val log = LoggerFactory.getLogger(EmbeddedStackInitializer::class.java)
         const val BEAN_NAME = "chatlabEmbeddedStack"
+        const val PROPERTIES = "chatlabEmbeddedStack"
+        const val ORIGINS = "chatlabBackendOrigins"
+        const val STAND_IN_INSERT = "chatlabMongoStandInInsert"
     }
 }

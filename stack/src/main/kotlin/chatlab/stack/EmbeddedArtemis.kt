@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import org.apache.activemq.artemis.api.core.SimpleString
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl

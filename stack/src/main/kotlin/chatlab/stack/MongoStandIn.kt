@@ -1,4 +1,4 @@
-package chatlab.system.stack
+package chatlab.stack
 
 import de.bwaldvogel.mongo.MongoServer
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend
@@ -14,17 +14,24 @@ import org.slf4j.LoggerFactory
 class MongoStandIn private constructor(private val server: MongoServer, private val memory: MemoryBackend, port: Int) : EmbeddedService {
     override val backend = Backend.MONGODB
 
-    override val properties: Map<String, Any> = mapOf("spring.data.mongodb.uri" to "mongodb://127.0.0.1:$port/$DATABASE")
+    override val origin = EmbeddedService.STAND_IN
+
+    /** Where it listens, and its own version: the chat server labels the stand-in's figures with it. */
+    override val properties: Map<String, Any> = mapOf(
+        "spring.data.mongodb.uri" to "mongodb://127.0.0.1:$port/$DATABASE",
+        "chatlab.backends.mongodb.version" to version,
+    )
 
     /**
-     * Bulk load for the seed: inserts [documents] straight into the stand-in's memory, through the same collection
+     * Bulk load for the seed: inserts [documents] into [namespace] (`<database>.<collection>`) straight into the stand-in's memory, through the same collection
      * code (indexes, unique keys) its wire handler calls after decoding, minus the encoding, the loopback and the
      * decoding. Values must be what the wire decoder produces: dates as [Instant] (a [Date] is converted here).
      * The collection must exist (the seed creates its indexes first). Throws if any document is rejected (e.g. a
      * duplicate key).
      */
-    fun insert(collection: String, documents: List<Map<String, Any?>>) {
-        val target = checkNotNull(memory.resolveDatabase(DATABASE).resolveCollection(collection, false)) { "no collection $collection in the stand-in" }
+    fun insert(namespace: String, documents: List<Map<String, Any?>>) {
+        val (database, collection) = namespace.split('.', limit = 2).also { require(it.size == 2) { "not <database>.<collection>: $namespace" } }
+        val target = checkNotNull(memory.resolveDatabase(database).resolveCollection(collection, false)) { "no collection $namespace in the stand-in" }
         val errors = target.insertDocuments(documents.map { doc -> Document(doc.mapValues { (_, v) -> if (v is Date) v.toInstant() else v }) }, false)
         check(errors.isNullOrEmpty()) { "the stand-in rejected ${errors.size} of ${documents.size} documents: ${errors.first()}" }
     }
