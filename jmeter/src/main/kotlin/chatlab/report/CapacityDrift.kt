@@ -5,8 +5,8 @@ import java.util.Locale
 /**
  * Capacity paths whose capacity moved with the rounds rather than about a level: a server or deployment still warming (its
  * store and broker paths compiling, its heap settling) holds more in every round, a machine that slows holds less. Their
- * median is then a point on that curve, and another run lands elsewhere on it: session 28 saw a fan-out room of 10 on
- * relay-2 hold 421 → 709 → 1,193 → 1,686 → 1,686 deliveries/s after a short first warm-up, its store write at 500–600/s
+ * median is then a point on that curve, and another run lands elsewhere on it: a fan-out room of 10 on
+ * relay-2 held 421 → 709 → 1,193 → 1,686 → 1,686 deliveries/s after a short first warm-up, its store write at 500–600/s
  * falling from 37 to 3.5 ms; the reads rose as well before their warm-up's second minute (jmeter README, *Isolation and rounds*).
  */
 object CapacityDrift {

@@ -15,8 +15,8 @@ data class FanoutAudit(
     /** Steps whose only breach was deliveries not received within fanoutLostAfter: timed out, like an unanswered request. */
     val late: List<String>,
     /**
-     * Steps whose audit JMeter cut when its step's time was up, before it had read the room back (an InterruptedException:
-     * session 32 saw one in a step at twice a room's capacity, its members still reading a backlog): not checked, and no answer
+     * Steps whose audit JMeter cut when its step's time was up, before it had read the room back (an InterruptedException,
+     * seen in a step at twice a room's capacity, its members still reading a backlog): not checked, and no answer
      * rather than a wrong one, as the build's gate counts every cut sample.
      */
     val cut: List<String>,

@@ -7,10 +7,10 @@ import kotlin.math.abs
  * see [FanoutDeployments.floors]), the change of the median capacity, how many lie more than [AGREEMENT] apart and how
  * many beyond both spreads (⚑), and whether they all moved one way (by the crossings, which resolve finer). Such a shift
  * of the whole run is not the rounds' scatter (which has both signs); the machine check's probe then says whether the
- * machine's speed explains it. Session 33's pair moved +19, +68, +41 and +19 % with no check to lay it to.
+ * machine's speed explains it (a like pair moved +19, +68, +41 and +19 %, one sign in every room).
  */
 object FanoutRepeat {
-    /** How far two like runs' capacities may lie apart and still agree (issue #23's bar). */
+    /** How far two like runs' capacities may lie apart and still agree: ±20 %. */
     const val AGREEMENT = 0.2
 
     /** The fewest rooms whose changes all share one sign before the run is said to have shifted as a whole. */
@@ -39,7 +39,7 @@ object FanoutRepeat {
 
     /**
      * Whether every room moved one way, by the crossings where both runs have them (interpolated, they resolve finer than
-     * the rungs held: session 34's pair held +0, +19, +19, +19 % while its crossings all rose 15–19 %).
+     * the rungs held: a like pair held +0, +19, +19, +19 % while its crossings all rose 15–19 %).
      */
     private fun shift(changes: List<Pair<String, PreviousRun.Change>>, c: Comparison): String {
         val higher = changes.count { it.second.ratio > 1 + STILL }

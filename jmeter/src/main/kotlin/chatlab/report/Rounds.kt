@@ -32,7 +32,7 @@ data class Spread(
      * As crossings (where p95 reached the SLO), below [other] by the judged ranges alone. The ladder's 20 % ([capacityBelow])
      * does not apply: a crossing is interpolated inside the step a round missed, and the rounds bracket it on different
      * rungs (later rounds start near the earlier ones' capacity), so its error shows in the spread. With the 20 % added,
-     * a difference of about 1.4× sat at the rule's edge: in session 17's two main runs mysql's sends crossed at 454–543
+     * a difference of about 1.4× sat at the rule's edge: in two like main runs mysql's sends crossed at 454–543
      * and 492–534 (middle three of five rounds) against sqlite-tuned's 618–716 and 751–777, and the verdict flipped.
      */
     fun crossingBelow(other: Spread): Boolean = clearlyBelow(other)

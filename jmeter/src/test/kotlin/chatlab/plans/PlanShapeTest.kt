@@ -125,7 +125,7 @@ class PlanShapeTest {
     @Test
     fun `every WebSocket sampler runs where a frame that did not come in time counts as no answer`() {
         // Without it a read timeout is a wrong answer, and the late frame the wrong answer of the next command: a cold
-        // server on a slow machine failed a run on its unmeasured warm-up (101 STOMP samples, session 27).
+        // server on a slow machine failed a run on its unmeasured warm-up (101 STOMP samples).
         fun Element.inScope(): Boolean {
             var tree = parentNode as? Element
             while (tree != null && tree.tagName == "hashTree") {

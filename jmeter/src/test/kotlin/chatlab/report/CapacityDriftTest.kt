@@ -7,7 +7,7 @@ import java.time.Instant
 class CapacityDriftTest {
     @Test
     fun `capacities that rise or fall with the rounds are a drift, a scatter about one level is not`() {
-        // Session 28, one run: a room of 10 on relay-2 and a room of 100 on relay-2, then the same rooms in the next run.
+        // A measured run: a room of 10 on relay-2 and a room of 100 on relay-2, then the same rooms in the next run.
         assertThat(CapacityDrift.direction(listOf(421.0, 709.0, 1193.0, 1686.0, 1686.0))).isEqualTo(1)
         assertThat(CapacityDrift.direction(listOf(0.0, 1682.0, 2828.0, 3363.0, 4000.0))).isEqualTo(1)
         assertThat(CapacityDrift.direction(listOf(2828.0, 3999.0, 3363.0, 4755.0, 3363.0))).isEqualTo(0)

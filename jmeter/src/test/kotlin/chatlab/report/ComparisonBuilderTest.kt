@@ -83,7 +83,7 @@ class ComparisonBuilderTest {
         val timeout = sample(label, 2000, code = "503", success = false, why = "HTTP 503: deadline")
         val aborted = sample(label, 250, code = "Non HTTP response code: org.apache.http.impl.execchain.RequestAbortedException", success = false)
         val closed = sample(label, 181, code = "Non HTTP response code: org.apache.http.ConnectionClosedException", success = false)
-        // Closed by JMeter before the request was written (session 18, the end of a missed step).
+        // Closed by JMeter before the request was written (the end of a missed step).
         val closedBefore = Sample(0, 53, label, "Non HTTP response code: java.net.SocketException", "Non HTTP response message: Socket is closed", false,
             "HTTP Non HTTP response code: java.net.SocketException: java.net.SocketException: Socket is closed", "", 1)
         val c = comparison(many(label, 120) + timeout + aborted + closed + closedBefore + many("get chat messages [mysql-offset] reference", 10))
@@ -167,11 +167,11 @@ class ComparisonBuilderTest {
         )
         fun verdict(mysql: List<Double>, tuned: List<Double>) =
             Findings.sends(comparison(emptyList()).copy(capacity = listOf(path("mysql", mysql), path("sqlite-tuned", tuned)))).single()
-        // Session 17's first main run: the facing ends of the middle three rounds 543 and 618, within 20 % of each other.
+        // A measured main run: the facing ends of the middle three rounds 543 and 618, within 20 % of each other.
         assertThat(verdict(listOf(428.0, 454.0, 480.0, 543.0, 575.0), listOf(581.0, 618.0, 689.0, 716.0, 801.0)))
             .isEqualTo("Sends — capacity mysql → sqlite-tuned: sqlite-tuned carries more (p95 reached the SLO at 689/s (581–801), middle 3 rounds 618–716 " +
                 "vs 480/s (428–575), middle 3 rounds 454–543), beyond both spreads.")
-        // Session 16's second: three rounds that overlap (sqlite-tuned's slowest below mysql's fastest).
+        // Another: three rounds that overlap (sqlite-tuned's slowest below mysql's fastest).
         assertThat(verdict(listOf(439.0, 507.0, 573.0), listOf(538.0, 632.0, 650.0))).contains("no clear difference (507/s (439–573) vs 632/s (538–650)")
     }
 

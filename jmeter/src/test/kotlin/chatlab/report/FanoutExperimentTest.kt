@@ -236,7 +236,7 @@ class FanoutExperimentTest {
 
     @Test
     fun `an audit JMeter cut at its step's end is named as unchecked, not as a broken audit`() {
-        // Session 32: in a step at twice the room's capacity the last member out began its audit as the step's time ran out.
+        // Measured: in a step at twice the room's capacity the last member out began its audit as the step's time ran out.
         val cut = "javax.script.ScriptException: java.lang.InterruptedException"
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 900) + audit(10, "capacity@500", held(20, 10)) +
             audit(10, "capacity@1000", cut, success = false, code = "500"))

@@ -51,7 +51,7 @@ class FanoutRepeatTest {
             "capacities 10 members +0 %; 100 members +0 %; 200 members +0 % — all within ±20 % of the previous like run's, 0 beyond both runs' " +
                 "spreads (⚑); where p95 reached the SLO 10 members +0 %; 100 members +0 %; 200 members +0 %.")
         assertThat(FanoutRepeat.finding(run(1000, 40.0).fanoutCapacity, run(1000, 40.0))).isNull()
-        // One room's capacity held the same rung while every crossing rose (session 34's pair): the crossings tell the shift.
+        // One room's capacity held the same rung while every crossing rose (a measured like pair): the crossings tell the shift.
         val low = Figures.of(run(1000, 40.0)).associateBy { it.key }
         val high = Figures.of(run(2000, 40.0)).associateBy { it.key }
         fun tenFrom(figure: String) = low.mapValues { (key, f) -> if (key.contains("[10 members]") && key.endsWith("|$figure")) high.getValue(key) else f }

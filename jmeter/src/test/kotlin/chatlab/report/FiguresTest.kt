@@ -159,7 +159,7 @@ class FiguresTest {
 
     @Test
     fun `a capacity held is flagged against the previous run only beyond a rung, its crossing by the ranges alone`() {
-        // Session 29, two like fan-out runs, 100 members on relay-1, middle three rounds: 2,378–2,828, then 2,377 (the refined rungs differ by rounding).
+        // Two like fan-out runs, 100 members on relay-1, middle three rounds: 2,378–2,828, then 2,377 (the refined rungs differ by rounding).
         val label = "delivery [100 members on relay-1]"
         val previous = PreviousRun("earlier", listOf(
             Figure("capacity", label, PreviousRun.CAPACITY, Spread(2378.0, 2378.0, 3363.0, 5, 2378.0, 2828.0), false),

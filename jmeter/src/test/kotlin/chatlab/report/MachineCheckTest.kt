@@ -60,7 +60,7 @@ class MachineCheckTest {
         assertThat(MachineCheck.sentence(probed(listOf(52.0, 54.0), listOf(53.0, 55.0), previous = before)))
             .contains("this machine was 30 % slower (beyond both spreads)").contains("capacities lower")
         assertThat(MachineCheck.sentence(probed(listOf(41.0, 42.0), listOf(40.0, 41.0), previous = before))).contains("no clear difference")
-        // Two CI runs on one host, session 34: 1 % apart, beyond both of the probe's tight spreads, but too little to act on.
+        // Two CI runs on one host: 1 % apart, beyond both of the probe's tight spreads, but too little to act on.
         val ci = PreviousRun("earlier", Figures.of(probed(listOf(14.06), listOf(14.21))).associateBy { it.key })
         assertThat(MachineCheck.sentence(probed(listOf(14.27), listOf(14.29), previous = ci)))
             .contains("1.0 % slower, beyond both spreads but under 5 %, too little to move the other figures visibly, so they are comparable.")

@@ -28,7 +28,7 @@ class MemberCommandTest {
     @Test
     fun `a further instance starts at its whole heap, its own and not the first's`() {
         val command = MemberCommand.of(2, 9000, "1g", Path.of("/tmp/stack.properties"), "chatlab.Main", listOf("--chatlab.seed.messages=10"), Broker.RELAY)
-        // Grown from the JVM's default under the first loads, the heap left a fan-out's round 1 holding less (session 28).
+        // Grown from the JVM's default under the first loads, the heap left a fan-out's round 1 holding less.
         assertThat(command.filter { it.startsWith("-Xms") || it.startsWith("-Xmx") }).containsExactly("-Xms1g", "-Xmx1g")
     }
 }
