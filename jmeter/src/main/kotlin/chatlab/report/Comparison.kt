@@ -93,12 +93,16 @@ data class CapacityPath(
 /** The chat mix on one path: one kind of read (newest, scroll, deep) or all of them, with the cache's answers. */
 data class MixRow(val subject: Subject, val kind: String, val measured: Measured, val backends: List<String>, val standIn: Boolean, val cache: CacheSplit?)
 
-/** Everything the report shows, computed once from the run's files. */
+/**
+ * What every part of the report shares, computed once from the run's files: the run's samples, their failures, the
+ * environment, the capacity ladders and the chat mix (which the history, sends, sqlite and fan-out experiments read),
+ * the rounds and the earlier run. Each experiment derives its own rows from [samples].
+ */
 data class Comparison(
     /** The reference shape (kept as a list of one for the tables that render shapes). */
     val shapes: List<ShapeTables>,
     val failures: List<Failure>,
-    /** Of [failures], those that count against the run (not overload, warm-up or pool-sweep losses), by label. */
+    /** Of [failures], those that count against the run (not overload, warm-up or an experiment's own losses), by label. */
     val countedFailures: List<Failure> = emptyList(),
     val totalSamples: Long,
     val failedSamples: Long,
@@ -109,24 +113,19 @@ data class Comparison(
     val units: List<UnitAccount> = emptyList(),
     val capacity: List<CapacityPath> = emptyList(),
     val mix: List<MixRow> = emptyList(),
-    /** The seats experiment, one row per strategy (empty when it did not run). */
-    val seats: List<SeatRow> = emptyList(),
-    /** The counters experiment, one row per store, mode and load shape (empty when it did not run). */
-    val counters: List<CounterRow> = emptyList(),
-    /** The sqlite experiment: SQLite with defaults, tuned, and MySQL for scale (empty when no SQLite path ran). */
-    val sqlite: List<SqliteRow> = emptyList(),
-    /** The pool experiment: one row per path and pool size (empty when it did not run). */
-    val pool: List<PoolRow> = emptyList(),
-    /** Pool-sweep samples that timed out, got a 503 or were cut: the sweep's own figure (error %), not a fault. */
-    val poolLosses: Long = 0,
+    /**
+     * Every sample of the run, each round's, for the experiments to read their own results from (an experiment's rows
+     * are its own: nothing here knows them).
+     */
+    val samples: List<Sample> = emptyList(),
+    /** The failed samples that count against the run (not overload, warm-up or an experiment's own losses). */
+    val countedFailed: List<Sample> = emptyList(),
+    /** Per experiment, its failed samples that are its own figure, not a fault ([Experiment.ownLoss]): they do not fail the run. */
+    val ownLosses: Map<String, Long> = emptyMap(),
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */
     val warmUpLosses: Long = 0,
-    /** The fan-out experiment's audits, one row per room size (empty when it did not run). */
-    val fanout: List<FanoutAudit> = emptyList(),
-    /** The fan-out experiment's audited steps with the server's send-path stages (empty when it did not run). */
-    val fanoutSteps: List<FanoutStep> = emptyList(),
     /** The most rounds any plan ran (the read and send capacities run more rounds than the rest, see [planRounds]). */
     val rounds: Int = 1,
     /** Per plan that ran, its rounds (empty: every plan ran [rounds]). */

@@ -5,7 +5,12 @@ import kotlin.math.ln
 import kotlin.math.max
 
 /** Turns the run's samples (every round) into the comparison: reference tables, capacity ladders, the chat mix. */
-class ComparisonBuilder(private val samples: List<Sample>, private val environment: Environment, private val slo: Double = 50.0) {
+class ComparisonBuilder(
+    private val samples: List<Sample>,
+    private val environment: Environment,
+    private val slo: Double = 50.0,
+    private val experiments: List<Experiment> = Experiments.ALL,
+) {
     private val fanoutSlo: Double = environment.settings["fanoutSlo"]?.toDoubleOrNull() ?: slo
     private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
     private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
@@ -25,10 +30,10 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
         fun byLabel(list: List<Sample>) = list.groupBy { it.label }.map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }
             .sortedByDescending { it.count }
         val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
-        val poolLosses = failed.filter { PoolRow.isLoad(it.label) && (it.unanswered || it.cut) }.toSet()
-        val counted = failed.filterNot { it in overload || it in warmUpLosses || it in poolLosses }
+        val ownLosses = experiments.associate { e -> e.name to failed.filter { it !in overload && it !in warmUpLosses && e.ownLoss(it) }.toSet() }
+            .filterValues { it.isNotEmpty() }
+        val counted = failed.filterNot { it in overload || it in warmUpLosses || ownLosses.values.any { own -> it in own } }
         val mix = mix()
-        val counters = CounterRow.of(samples)
         return Comparison(
             shapes = listOf(reference).filterNot { it.isEmpty },
             failures = byLabel(failed),
@@ -39,13 +44,9 @@ class ComparisonBuilder(private val samples: List<Sample>, private val environme
             environment = environment,
             capacity = capacity,
             mix = mix,
-            seats = SeatRow.of(samples),
-            fanout = FanoutAudit.of(samples),
-            fanoutSteps = FanoutStages.of(samples),
-            counters = counters,
-            sqlite = SqliteRow.of(counted, failed, capacity, mix, counters),
-            pool = PoolRow.of(samples, environment.machine["cpus"]?.toIntOrNull()),
-            poolLosses = poolLosses.size.toLong(),
+            samples = samples,
+            countedFailed = counted,
+            ownLosses = ownLosses.mapValues { it.value.size.toLong() },
             overloadSamples = overload.size.toLong(),
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,

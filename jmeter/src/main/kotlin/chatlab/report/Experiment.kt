@@ -20,6 +20,15 @@ interface Experiment {
     /** Its figures, for `summary.csv` and the next run's comparison (keyed by section, label and figure). */
     fun figures(c: Comparison): List<Figure>
 
+    /**
+     * Whether a failed [sample] is this experiment's own figure rather than a fault of the run (the pool sweep's timeouts
+     * are its error rate per size): such samples do not fail the run, and the findings say how many there were.
+     */
+    fun ownLoss(sample: Sample): Boolean = false
+
+    /** The finding for [count] samples of [ownLoss]. */
+    fun lossesNote(count: Long): String = "${Format.count(count)} samples of the $name experiment failed as it measures them; they do not fail the run."
+
     /** The JMeter dashboards of this experiment's plans, one per round. */
     fun dashboards(c: Comparison): Block.Links = Block.Links(
         "JMeter dashboards: ",
@@ -32,11 +41,11 @@ object Experiments {
     val ALL: List<Experiment> = listOf(
         HistoryExperiment,
         SendsExperiment,
-        LabExperiment("seats", SeatsSection, { it.seats }) { tpsAndP95("seats", it.measured) },
-        LabExperiment("counters", CountersSection, { it.counters }) { tpsAndP95("counters", it.measured) },
-        LabExperiment("sqlite", SqliteSection, { it.sqlite }, plans = listOf("history", "sends")) { emptyList() },
+        LabExperiment("seats", SeatsSection, { SeatRow.of(it.samples) }) { tpsAndP95("seats", it.measured) },
+        LabExperiment("counters", CountersSection, { CounterRow.of(it.samples) }) { tpsAndP95("counters", it.measured) },
+        LabExperiment("sqlite", SqliteSection, SqliteRow::of, plans = listOf("history", "sends")) { emptyList() },
         FanoutExperiment,
-        LabExperiment("pool", PoolSection, { it.pool }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },
+        LabExperiment("pool", PoolSection, { PoolRow.of(it.samples, it.environment.machine["cpus"]?.toIntOrNull()) }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },
     )
 
     private fun tpsAndP95(section: String, measured: Measured) = listOf(

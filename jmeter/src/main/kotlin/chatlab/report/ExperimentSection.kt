@@ -19,6 +19,12 @@ interface ExperimentSection<R> {
 
     fun findings(rows: List<R>): List<String>
 
+    /** Whether a failed sample is this experiment's own figure rather than a fault (see [Experiment.ownLoss]). */
+    fun ownLoss(sample: Sample): Boolean = false
+
+    /** The finding for [count] such samples; null: the generic one. */
+    fun lossesNote(count: Long): String? = null
+
     /** Charts beside the bars (inline SVG), for experiments that draw a curve. */
     fun charts(rows: List<R>): List<Block.Svg> = emptyList()
 }

@@ -11,9 +11,15 @@ import chatlab.report.document.Section
 object FanoutExperiment : Experiment {
     override val name = "fanout"
 
+    /** The run's audits, one per room size and deployment. */
+    fun audits(c: Comparison): List<FanoutAudit> = FanoutAudit.of(c.samples)
+
+    /** The audited steps with the server's send-path stages. */
+    fun steps(c: Comparison): List<FanoutStep> = FanoutStages.of(c.samples)
+
     override fun section(c: Comparison): Section? {
         val paths = c.fanoutCapacity
-        if (paths.isEmpty() && c.fanout.isEmpty()) return null
+        if (paths.isEmpty() && audits(c).isEmpty()) return null
         return Section("Fan-out — a message from SEND to every member of its room", buildList {
             add(Block.Text(explanation(c)))
             if (paths.isNotEmpty()) {
@@ -21,7 +27,7 @@ object FanoutExperiment : Experiment {
                 add(Columns.capacity("Fan-out — “${Subjects.DELIVERY}”, SEND to each member's receipt; rates are offered deliveries per second", paths, c))
                 FanoutDeployments.table(paths, c)?.let { add(it) }
                 add(sendsTable(paths, c))
-                FanoutStages.table(paths, c.fanoutSteps)?.let { add(it) }
+                FanoutStages.table(paths, steps(c))?.let { add(it) }
             }
             add(Block.Bullets(findings(c)))
             add(dashboards(c))
@@ -82,9 +88,9 @@ object FanoutExperiment : Experiment {
         "Fan-out — the same capacities as sends per second, and what the audits counted",
         listOf("room", "capacity, sends /s (min–max)", "capacity, deliveries /s (min–max)", "audited steps", "messages stored", "deliveries",
             "members that got them in another order than history", "audits"),
-        paths.map { path ->
+        audits(c).let { audits -> paths.map { path ->
             val members = Subjects.membersOf(path.subject.key)?.toDouble() ?: 1.0
-            val audit = c.fanout.firstOrNull { it.room == path.subject.key }
+            val audit = audits.firstOrNull { it.room == path.subject.key }
             val perSend = path.capacity.div(members.toDouble())
             listOf(
                 path.subject.key, Format.rate(perSend), Findings.capacity(path),
@@ -99,12 +105,12 @@ object FanoutExperiment : Experiment {
                     ).joinToString("; ")
                 } ?: "–",
             )
-        },
+        } },
         paths.map { false },
     )
 
     fun findings(c: Comparison): List<String> = buildList {
-        val audits = c.fanout
+        val audits = audits(c)
         if (audits.isNotEmpty()) {
             val broken = audits.filterNot { it.held }
             fun steps(of: (FanoutAudit) -> List<String>) = audits.flatMap { a -> of(a).map { "${a.room}: $it" } }
@@ -129,7 +135,7 @@ object FanoutExperiment : Experiment {
             addAll(FanoutDeployments.floors(paths, c.fanoutSlo, c.previous))
             addAll(FanoutDeployments.floorFindings(paths, c.fanoutSlo))
         }
-        addAll(FanoutStages.findings(paths, c.fanoutSteps))
+        addAll(FanoutStages.findings(paths, steps(c)))
         loadGenerator(c)?.let { add(it) }
     }
 

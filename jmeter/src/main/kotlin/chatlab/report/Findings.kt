@@ -62,10 +62,7 @@ object Findings {
             add("${Format.count(c.overloadSamples)} samples timed out, got a 503 or were cut at a step's end in capacity steps beyond a path's " +
                 "capacity: the overload the ladder looks for; they do not fail the run.")
         }
-        if (c.poolLosses > 0) {
-            add("${Format.count(c.poolLosses)} pool-sweep samples timed out, got a 503 or were cut: the sweep's error rate per size, shown " +
-                "in its table; they do not fail the run (a wrong answer or a broken audit does).")
-        }
+        c.ownLosses.forEach { (name, count) -> Experiments.ALL.firstOrNull { it.name == name }?.let { add(it.lossesNote(count)) } }
         if (c.warmUpLosses > 0) {
             add("${Format.count(c.warmUpLosses)} warm-up samples timed out, got a 503 or were cut when the warm-up ended: the cold server " +
                 "the warm-up is there to absorb; unmeasured, they do not fail the run (a wrong answer in the warm-up does).")

@@ -27,4 +27,8 @@ class LabExperiment<R>(
     }
 
     override fun figures(c: Comparison): List<Figure> = rows(c).flatMap(figure)
+
+    override fun ownLoss(sample: Sample): Boolean = part.ownLoss(sample)
+
+    override fun lossesNote(count: Long): String = part.lossesNote(count) ?: super.lossesNote(count)
 }

@@ -11,6 +11,13 @@ object PoolSection : ExperimentSection<PoolRow> {
     override val title = "Pool — the HikariCP pool size on this machine"
     override val barsTitle = "Pool: latency per size, median of rounds"
 
+    /** A sweep's timeouts, 503s and cut requests are its error rate per size, the figure it measures. */
+    override fun ownLoss(sample: Sample): Boolean = PoolRow.isLoad(sample.label) && (sample.unanswered || sample.cut)
+
+    override fun lossesNote(count: Long): String =
+        "${Format.count(count)} pool-sweep samples timed out, got a 503 or were cut: the sweep's error rate per size, shown " +
+            "in its table; they do not fail the run (a wrong answer or a broken audit does)."
+
     /** The public sweep: a 2-vCPU server offered 1,000 requests/s, average ms and TPS per maximumPoolSize. */
     data class PublicStep(val size: Int, val avgMs: Double, val tps: Double, val errors: Boolean)
 

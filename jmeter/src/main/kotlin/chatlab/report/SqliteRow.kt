@@ -24,6 +24,9 @@ data class SqliteRow(
          * The rows of a run that measured SQLite history reads or sends; none otherwise. [failed] are the failures the run counts
          * (not the capacity steps' deliberate overload), [all] every failed sample, for SQLITE_BUSY wherever it showed.
          */
+        fun of(c: Comparison): List<SqliteRow> =
+            of(c.countedFailed, c.samples.filterNot { it.success }, c.capacity, c.mix, CounterRow.of(c.samples))
+
         fun of(failed: List<Sample>, all: List<Sample>, capacity: List<CapacityPath>, mix: List<MixRow>, counters: List<CounterRow>): List<SqliteRow> {
             val targets = setOf("sqlite", "sqlite-keyset", "sqlite-tuned", "sqlite-tuned-keyset")
             if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets }) return emptyList()

@@ -60,7 +60,7 @@ class FanoutExperimentTest {
             "each once, placed as in history; 0 of $members members received them in another order than history's"
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", half(1, 5)) + audit(10, "capacity@500", half(2, 5)) +
             audit(10, "capacity@500", half(1, 5), round = 2) + audit(10, "capacity@500", half(2, 5), round = 2))
-        val audit = c.fanout.single()
+        val audit = FanoutExperiment.audits(c).single()
         assertThat(audit.audits).describedAs("two steps, each audited by both engines").isEqualTo(2)
         assertThat(audit.stored).isEqualTo(40)
         assertThat(audit.delivered).isEqualTo(400)
@@ -90,7 +90,7 @@ class FanoutExperimentTest {
             "deliveries: relay-2 2,867/s (2,867–2,867); simple-1 753/s (753–753)).")
         assertThat(findings).contains("Fan-out, a room of 100 members: relay-2 is highest but not told apart from simple-1 (where p95 reached the SLO, in offered " +
             "deliveries: relay-2 1,433/s (1,433–1,433); simple-1 1,433/s (753–1,433); ${Findings.CAPACITY_TIE}).")
-        assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("10 members on relay-2" to 400L)
+        assertThat(FanoutExperiment.audits(c).map { it.room to it.delivered }).containsExactly("10 members on relay-2" to 400L)
         val charts = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Block.Charts>().single().svgs
         assertThat(charts.map { it.title }).describedAs("a chart per room size, a line per deployment").containsExactly(
             "Fan-out, rooms of 10 members: p95 against offered load (median of the rounds that ran each rate; hollow: one round)",
@@ -142,7 +142,7 @@ class FanoutExperimentTest {
             "Fan-out, a room of 100 members: simple-1-outbound8 carries the most, beyond every spread (where p95 reached the SLO, in offered " +
                 "deliveries: simple-1-outbound8 1,433/s (1,433–1,433); simple-1 753/s (753–753)).",
         )
-        assertThat(c.fanout.map { it.room to it.delivered }).containsExactly("100 members on simple-1-outbound8" to 1000L)
+        assertThat(FanoutExperiment.audits(c).map { it.room to it.delivered }).containsExactly("100 members on simple-1-outbound8" to 1000L)
     }
 
     @Test
@@ -214,7 +214,7 @@ class FanoutExperimentTest {
     @Test
     fun `a broken audit is named with its round, step and reason`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", "BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)", success = false, round = 2))
-        assertThat(c.fanout.single().held).isFalse()
+        assertThat(FanoutExperiment.audits(c).single().held).isFalse()
         assertThat(FanoutExperiment.findings(c).first())
             .isEqualTo("Fan-out: audits BROKE — 10 members: round 2, capacity@500: BROKEN: 1 deliveries received twice (20 messages stored (20 acknowledged), 201 deliveries to 10 members)")
         assertThat(c.failedSamples).isEqualTo(1)
@@ -225,7 +225,7 @@ class FanoutExperimentTest {
         val late = "TIMED OUT: 14 deliveries missing (not received within fanoutLostAfter of the last send: timed out) (32 messages stored (32 acknowledged), 306 deliveries to 10 members)"
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 900) + audit(10, "capacity@500", held(20, 10)) +
             audit(10, "capacity@1000", late, success = false, code = "java.net.SocketTimeoutException"))
-        val audit = c.fanout.single()
+        val audit = FanoutExperiment.audits(c).single()
         assertThat(audit.held).isTrue()
         assertThat(audit.late).hasSize(1)
         assertThat(FanoutExperiment.findings(c)[0]).startsWith("Fan-out: in 1 step(s) deliveries were still missing fanoutLostAfter after the last send")
@@ -240,7 +240,7 @@ class FanoutExperimentTest {
         val cut = "javax.script.ScriptException: java.lang.InterruptedException"
         val c = comparison(deliveries(10, 500, 20) + deliveries(10, 1000, 900) + audit(10, "capacity@500", held(20, 10)) +
             audit(10, "capacity@1000", cut, success = false, code = "500"))
-        val audit = c.fanout.single()
+        val audit = FanoutExperiment.audits(c).single()
         assertThat(audit.held).isTrue()
         assertThat(audit.cut).containsExactly("round 1, capacity@1000: $cut")
         assertThat(FanoutExperiment.findings(c)[0]).startsWith("Fan-out: 1 audit(s) did not finish: JMeter cut them").endsWith("10 members: round 1, capacity@1000: $cut")
@@ -262,10 +262,10 @@ class FanoutExperimentTest {
                 audit(100, "capacity@500", held(20, 100) + stages(1.5, 2.0, 6.5, 20, 2000)) +
                 audit(100, "capacity@1000", held(40, 100) + stages(3.0, 40.0, 150.0, 40, 4000)),
         )
-        assertThat(c.fanoutSteps.map { it.rate to it.stages }).containsExactly(
+        assertThat(FanoutExperiment.steps(c).map { it.rate to it.stages }).containsExactly(
             500.0 to mapOf("store" to 1.5, "broker" to 2.0, "outbound" to 6.5), 1000.0 to mapOf("store" to 3.0, "broker" to 40.0, "outbound" to 150.0),
         )
-        assertThat(c.fanout.single().stored).describedAs("the audit's own counts still read").isEqualTo(65)
+        assertThat(FanoutExperiment.audits(c).single().stored).describedAs("the audit's own counts still read").isEqualTo(65)
         val table = FanoutExperiment.section(c)!!.blocks.filterIsInstance<Table>().single { it.title.startsWith("Fan-out — where a delivery's time went") }
         assertThat(table.rows).containsExactly(
             listOf("100 members", "at capacity", "500", "1.5 ms (1.5–1.5)", "2.0 ms (2.0–2.0)", "6.5 ms (6.5–6.5)", "10 ms (10–10)", "20 ms (20–20)", "20 ms (20–20)"),
@@ -286,7 +286,7 @@ class FanoutExperimentTest {
                 audit(100, "capacity@500", held(20, 100) + stages(1.0, 2.0, 6.0, 20, 2000), round = 1) +
                 audit(100, "capacity@1000", held(40, 100) + stages(1.0, 2.0, 8.0, 40, 4000), round = 2),
         )
-        val table = FanoutStages.table(c.fanoutCapacity, c.fanoutSteps)!!
+        val table = FanoutStages.table(c.fanoutCapacity, FanoutExperiment.steps(c))!!
         assertThat(table.rows.first { it[1] == "at capacity" }[2]).isEqualTo("500 / 1,000")
         assertThat(FanoutExperiment.findings(c)).anySatisfy {
             assertThat(it).startsWith("Fan-out, where the time went in the largest room (100 members) at each round's capacity (500 / 1,000 offered deliveries/s; p95 ")
@@ -297,8 +297,8 @@ class FanoutExperimentTest {
     fun `a step whose stages were not counted shows none, and a broken audit is named without them`() {
         val c = comparison(deliveries(10, 500, 20) + audit(10, "capacity@500", held(20, 10) + "; server stages, mean: unavailable (answered 503)") +
             audit(10, "capacity@1000", "BROKEN: 1 deliveries received twice (40 messages stored (40 acknowledged), 401 deliveries to 10 members)" + stages(1.0, 1.0, 1.0, 40, 401), success = false))
-        assertThat(FanoutStages.table(c.fanoutCapacity, c.fanoutSteps)!!.rows.map { it[1] }).describedAs("beyond capacity only").containsExactly("first beyond")
-        assertThat(c.fanout.single().broken.single()).endsWith("401 deliveries to 10 members)")
+        assertThat(FanoutStages.table(c.fanoutCapacity, FanoutExperiment.steps(c))!!.rows.map { it[1] }).describedAs("beyond capacity only").containsExactly("first beyond")
+        assertThat(FanoutExperiment.audits(c).single().broken.single()).endsWith("401 deliveries to 10 members)")
     }
 
     @Test
