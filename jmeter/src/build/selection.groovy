@@ -1,0 +1,36 @@
+// What the load run runs, from its settings: which experiments' plans (-Dexperiments=a,b), whether the plans run on
+// JMeter engines and which (-Djmeter.remotes, -Djmeter.twoEngines), and which further server deployments start. Run by
+// gmavenplus at `initialize`, after build-helper has reserved the engines' ports; it sets Maven properties that the
+// plugins' executions read:
+//   on.history, on.sends, on.sqlite          true when that experiment is selected (the history and sends plans carry
+//                                            sqlite's read paths and stores, and run only the selected paths)
+//   skip.<plan>                              false when the plan runs: history and sends for their own experiment or
+//                                            sqlite; seats, counters, pool and fanout for their own
+//   fanout.deployments                       server.deployments when the fan-out runs, else empty
+//   jmeter.remote, jmeter.serverList         whether the plans run on engines, and which (loopback: the build's own)
+//   jmeter.engine.skip, jmeter.engine2.skip  false when the build starts its first (second) loopback engine
+// -DskipTests runs nothing. Every value is a plain function of the settings (SelectionScriptTest checks them).
+
+def setting = { String name -> session.userProperties.getProperty(name) ?: project.properties.getProperty(name) ?: '' }
+def set = { String name, Object value -> project.properties.setProperty(name, value.toString()) }
+
+boolean running = setting('skipTests') != 'true'
+List<String> experiments = setting('experiments').split(',')*.trim().findAll { it }
+def selected = { String name -> running && name in experiments }
+
+['history', 'sends', 'sqlite'].each { set("on.$it", selected(it)) }
+set('skip.history', !(selected('history') || selected('sqlite')))
+set('skip.sends', !(selected('sends') || selected('sqlite')))
+['seats', 'counters', 'pool', 'fanout'].each { set("skip.$it", !selected(it)) }
+set('fanout.deployments', selected('fanout') ? setting('server.deployments') : '')
+
+String remotes = setting('jmeter.remotes')
+boolean twoEngines = setting('jmeter.twoEngines') == 'true'
+String first = "127.0.0.1:${setting('jmeter.enginePort')}"
+String second = "127.0.0.1:${setting('jmeter.enginePort2')}"
+set('jmeter.remote', running && !remotes.isEmpty())
+set('jmeter.serverList', remotes in ['loopback', 'loopback:1'] ? first : remotes == 'loopback:2' ? "$first,$second" : remotes)
+set('jmeter.engine.skip', !(running && (remotes in ['loopback', 'loopback:1', 'loopback:2'] || twoEngines)))
+set('jmeter.engine2.skip', !(running && (remotes == 'loopback:2' || twoEngines)))
+log.info("chatlab: experiments ${experiments.findAll { selected(it) }.join(',') ?: 'none'}; " +
+    "plans on ${remotes ?: 'this JVM'}${twoEngines ? ' (second rounds on two loopback engines)' : ''}")
