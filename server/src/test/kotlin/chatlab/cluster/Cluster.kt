@@ -2,7 +2,7 @@ package chatlab.cluster
 
 import chatlab.message.ChatMessageDto
 import chatlab.system.readiness.RaceClient
-import chatlab.FreePort
+import chatlab.system.fleet.FreePort
 import com.fasterxml.jackson.databind.ObjectMapper
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.datasource.DriverManagerDataSource

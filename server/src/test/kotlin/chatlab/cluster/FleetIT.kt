@@ -3,7 +3,7 @@ package chatlab.cluster
 import chatlab.message.ChatMessageDto
 import chatlab.message.StompClient
 import chatlab.system.readiness.RaceClient
-import chatlab.FreePort
+import chatlab.system.fleet.FreePort
 import org.assertj.core.api.Assertions.assertThat
 import org.awaitility.kotlin.await
 import org.junit.jupiter.api.Test

@@ -58,7 +58,7 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
     companion object {
         private val log = LoggerFactory.getLogger(EmbeddedStackInitializer::class.java)
         const val BEAN_NAME = "chatlabEmbeddedStack"
-        const val PROPERTIES = "chatlabEmbeddedStack"
+        const val PROPERTIES = BEAN_NAME
         const val ORIGINS = "chatlabBackendOrigins"
         const val STAND_IN_INSERT = "chatlabMongoStandInInsert"
     }

@@ -12,8 +12,6 @@ import org.springframework.core.env.ConfigurableEnvironment
 import org.springframework.core.env.EnumerablePropertySource
 import org.springframework.core.env.Environment
 import org.springframework.stereotype.Component
-import java.net.InetAddress
-import java.net.ServerSocket
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -60,7 +58,7 @@ class Fleet(
         val mainClass = System.getProperty("sun.java.command").orEmpty().substringBefore(' ').takeUnless { it.isEmpty() || it.endsWith(".jar") } ?: DEFAULT_MAIN
         further.forEachIndexed { i, deployment ->
             val index = i + 2
-            val port = ServerSocket(0, 1, InetAddress.getLoopbackAddress()).use { it.localPort }
+            val port = FreePort.find()
             val broker = deployment?.broker ?: Broker.RELAY
             val command = MemberCommand.of(index, port, properties.heap, shared, mainClass, args.sourceArgs.toList(), broker, deployment?.outboundThreads)
             val output = (properties.logs?.let { Files.createDirectories(it) } ?: shared.parent).resolve("chatlab-instance-$index.log")

@@ -2,7 +2,7 @@ package chatlab.system.readiness
 
 import chatlab.ChatlabApplication
 import chatlab.message.RawStomp
-import chatlab.FreePort
+import chatlab.system.fleet.FreePort
 import org.assertj.core.api.Assertions.assertThat
 import org.awaitility.kotlin.await
 import org.junit.jupiter.api.Test
