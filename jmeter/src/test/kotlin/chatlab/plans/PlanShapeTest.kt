@@ -3,6 +3,8 @@ package chatlab.plans
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.w3c.dom.Element
+import org.xml.sax.InputSource
+import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
 import javax.xml.parsers.DocumentBuilderFactory
@@ -17,12 +19,14 @@ import kotlin.io.path.readText
  * once; thread groups of the experiment plans hold only their parameters and Module Controllers into fragments.
  */
 class PlanShapeTest {
-    private val folder = Path.of("src/test/jmeter")
-    private val plans = folder.listDirectoryEntries("*.jmx").sortedBy { it.name }
+    private val folder = Plans.source
+    /** A plan as JMeter runs it: its repeats carried out. */
+    private class Plan(val name: String, val text: String)
+    private val plans = Plans.expanded.map { (name, text) -> Plan(name, text) }
     private val experiments = listOf("history", "sends", "seats", "counters", "pool", "fanout")
 
-    private fun Path.elements(): List<Element> {
-        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(toFile())
+    private fun Plan.elements(): List<Element> {
+        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(InputSource(StringReader(text)))
         val all = doc.getElementsByTagName("*")
         return (0 until all.length).map { all.item(it) as Element }
     }
@@ -169,7 +173,7 @@ class PlanShapeTest {
 
     @Test
     fun `the fan-out plan holds as many room slots as it says, each its warm-up and steps on its own slot`() {
-        val elements = folder.resolve("fanout.jmx").elements()
+        val elements = plans.single { it.name == "fanout.jmx" }.elements()
         val slots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutSlots" }.prop("Argument.value")!!.toInt()
         val groups = elements.filter { it.tagName == "OpenModelThreadGroup" }
         val bySlot = groups.groupBy { Regex("""^fanout room (\d+) \(""").find(it.getAttribute("testname"))?.groupValues?.get(1) }
