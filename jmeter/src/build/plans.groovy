@@ -8,8 +8,9 @@
 // itself, once per step 1 to 8). A repeat over several names takes a value of as many words each:
 // "repeat path store = mysql-offset mysql, mongo-offset mongo". A comment repeats "for 1 group" unless it says
 // otherwise. Adding a room size, a path or a ladder step is one edit of one comment. A collection entry JMeter keys by
-// the hash of its text gets the hash of the filled-in text, as the GUI would save it. Run by gmavenplus before the
-// plugin's configure goal copies the plans (target/plans -> target/jmeter/testFiles); PlanSourceTest runs it too.
+// the hash of its text gets the hash of the filled-in text, as the GUI would save it. A plan binds a setting with
+// ${__P(name)}; it runs with ${__P(name,<default>)}, the default from src/build/settings.properties. Run by gmavenplus
+// before the plugin's configure goal copies the plans (target/plans -> target/jmeter/testFiles); PlanSourceTest runs it.
 static String comment() { '<stringProp name="TestPlan.comments">' }
 
 /** The lines of a plan, the test plan's children (element and hash tree) apart. */
@@ -80,23 +81,30 @@ static List<List<String>> expandItems(List<List<String>> items) {
     out
 }
 
-/** A plan with every repeat carried out; it fails on a placeholder no repeat filled. */
-static String expand(String plan) {
+/** A plan with every repeat carried out and every setting's default filled in; it fails on what it cannot fill. */
+static String expand(String plan, Map<String, String> defaults) {
     def parts = split(plan)
     def text = (parts.head + expandItems(parts.items).flatten() + parts.tail).join('\n')
     def left = text =~ /\{\{\w+#?}}/
     if (left.find()) throw new IllegalArgumentException("no repeat fills ${left.group()}")
-    text
+    text.replaceAll(/\$\{__P\(([\w.]+)\)}/) { all, String name ->
+        if (!defaults.containsKey(name)) throw new IllegalArgumentException("the plan reads $name, which src/build/settings.properties does not define")
+        def value = defaults[name].replace('\\', '\\\\').replace(',', '\\,').replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+        '${__P(' + name + ',' + value + ')}'
+    }
 }
 
 if (binding.hasVariable('project')) {
     def from = new File(project.basedir, 'src/test/jmeter')
+    def defaults = new Properties()
+    new File(project.basedir, 'src/build/settings.properties').withReader('UTF-8') { defaults.load(it) }
+    def settings = defaults.collectEntries { k, v -> [k as String, v as String] }
     def to = new File(project.build.directory, 'plans')
     to.deleteDir()
     from.eachFileRecurse(groovy.io.FileType.FILES) { file ->
         def target = new File(to, from.toPath().relativize(file.toPath()).toString())
         target.parentFile.mkdirs()
-        if (file.name.endsWith('.jmx')) target.setText(expand(file.getText('UTF-8')), 'UTF-8') else target.bytes = file.bytes
+        if (file.name.endsWith('.jmx')) target.setText(expand(file.getText('UTF-8'), settings), 'UTF-8') else target.bytes = file.bytes
     }
     log.info("plans: ${from.listFiles().count { it.name.endsWith('.jmx') }} expanded into $to")
 }

@@ -89,9 +89,11 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         /**
          * The run to compare with, only ever one of the same [settings] (size, ladders, SLO, rounds, experiments…): [given]
          * (a `summary.csv` or a folder holding one) if set, else the newest like run kept in [runs] (every report keeps its
-         * figures and settings there; `mvn clean` forgets them). A smoke run is never compared with a full one.
+         * figures and settings there; `mvn clean` forgets them). A smoke run is never compared with a full one. A setting a
+         * kept run does not name had its value in [defaults] (`src/build/settings.properties`), or in [ADDED].
          */
-        fun find(given: String?, runs: Path?, settings: Map<String, String>): Lookup {
+        fun find(given: String?, runs: Path?, settings: Map<String, String>, defaults: Map<String, String> = emptyMap()): Lookup {
+            val baseline = defaults + ADDED
             val candidates = when {
                 !given.isNullOrBlank() -> listOf(Path.of(given).let { if (Files.isDirectory(it)) it.resolve("summary.csv") else it })
                 runs != null && Files.isDirectory(runs) -> Files.list(runs).use { s -> s.toList() }
@@ -102,12 +104,12 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
             }
             if (candidates.isEmpty()) return Lookup(null, "no earlier run to compare with")
             for (file in candidates) {
-                if (readSettings(file)?.let { ADDED + it } != ADDED + settings) continue
+                if (readSettings(file)?.let { baseline + it } != baseline + settings) continue
                 val figures = Figures.read(file)
                 if (figures.isNotEmpty()) return Lookup(PreviousRun(file.toString(), figures.associateBy { it.key }), "compared with $file (same settings)")
             }
             val newest = candidates.first()
-            return Lookup(null, "no like run to compare with: " + differences(readSettings(newest), settings, newest))
+            return Lookup(null, "no like run to compare with: " + differences(readSettings(newest), settings, newest, baseline))
         }
 
         fun readSettings(summary: Path): Map<String, String>? {
@@ -121,10 +123,10 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
             Files.writeString(folder.resolve(SETTINGS_FILE), "# the settings of the run whose figures summary.csv holds; only a run of the same settings is compared with it\n$text")
         }
 
-        private fun differences(kept: Map<String, String>?, settings: Map<String, String>, file: Path): String {
+        private fun differences(kept: Map<String, String>?, settings: Map<String, String>, file: Path, baseline: Map<String, String>): String {
             if (kept == null) return "the newest kept run ($file) has no settings kept beside it"
-            val before = ADDED + kept
-            val now = ADDED + settings
+            val before = baseline + kept
+            val now = baseline + settings
             val keys = (before.keys + now.keys).filter { before[it] != now[it] }.sorted()
             return "the newest kept run ($file) differs in " + keys.take(6).joinToString("; ") { "$it ${before[it] ?: "unset"} → ${now[it] ?: "unset"}" } +
                 if (keys.size > 6) " and ${keys.size - 6} more settings" else ""

@@ -24,6 +24,8 @@ data class ReportInputs(
     val previous: String? = null,
     /** Where every report keeps a copy of its figures, so the next run finds the last one. */
     val runs: Path? = null,
+    /** Every setting's default: what a kept run that does not name a setting ran with. */
+    val defaults: Map<String, String> = emptyMap(),
 )
 
 /** Reads a finished run and writes `index.html`, `summary.md` and `summary.csv` into the output folder. */
@@ -39,7 +41,7 @@ object Report {
         val planRounds = ResultsCsv.roundsByPlan(inputs.results, inputs.plans)
         val withRounds = built.copy(planRounds = planRounds)
         val identity = inputs.settings + ("rounds" to withRounds.roundsKey)
-        val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity)
+        val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity, inputs.defaults)
         val comparison = withRounds.copy(
             units = UnitAccount.read(inputs.results.resolve("units.csv")),
             previous = lookup.run,

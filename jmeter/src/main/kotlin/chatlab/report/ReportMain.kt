@@ -1,11 +1,15 @@
 package chatlab.report
 
+import java.nio.file.Files
 import java.nio.file.Path
+import java.util.Properties
 
 /**
  * Run by the build after the plans (`exec:java` in `verify`): `--results=`, `--out=`,
  * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s), `--thresholds=` (latency gates,
- * `;`-separated, see [Threshold]), `--previous=` (an earlier `summary.csv` to compare with), `--runs=` (where runs are kept) and any number of `--setting.<name>=<value>` shown in the report.
+ * `;`-separated, see [Threshold]), `--previous=` (an earlier `summary.csv` to compare with), `--runs=` (where runs are kept),
+ * `--settings=` (the run's settings, a properties file: shown in the report, and what like runs share) and `--defaults=`
+ * (every setting's default, `src/build/settings.properties`).
  * Throws, and so fails the build, when the run produced no samples or too many failed.
  */
 fun main(args: Array<String>) {
@@ -14,12 +18,13 @@ fun main(args: Array<String>) {
     val inputs = ReportInputs(
         results = path("results"),
         out = path("out"),
-        settings = options.filterKeys { it.startsWith("setting.") }.mapKeys { it.key.removePrefix("setting.") },
+        settings = options["settings"]?.takeIf { it.isNotBlank() }?.let { properties(Path.of(it)) }.orEmpty(),
         errorRateThreshold = options["errorRateThreshold"]?.toDouble() ?: 0.0,
         unansweredThreshold = options["unansweredThreshold"]?.toDouble() ?: 0.0,
         thresholds = Threshold.parseAll(options["thresholds"]),
         previous = options["previous"]?.takeIf { it.isNotBlank() },
         runs = options["runs"]?.takeIf { it.isNotBlank() }?.let { Path.of(it) },
+        defaults = options["defaults"]?.takeIf { it.isNotBlank() }?.let { properties(Path.of(it)) }.orEmpty(),
     )
     val outcome = Report.generate(inputs)
     println(ConsoleSummary.render(outcome.comparison))
@@ -28,3 +33,7 @@ fun main(args: Array<String>) {
     println(outcome.verdict)
     check(outcome.passed) { "chatlab: ${outcome.verdict} (see ${outcome.index})" }
 }
+
+/** A properties file's entries. */
+private fun properties(file: Path): Map<String, String> =
+    Files.newBufferedReader(file).use { reader -> Properties().apply { load(reader) } }.entries.associate { it.key.toString() to it.value.toString() }

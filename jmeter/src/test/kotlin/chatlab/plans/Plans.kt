@@ -13,8 +13,12 @@ object Plans {
     val source: Path = Path.of("src/test/jmeter")
     private val generator = GroovyShell(Binding()).evaluate(Path.of("src/build/plans.groovy").toFile()) as GroovyObject
 
-    /** A plan's text with every repeat carried out, as the build writes it to `target/plans`. */
-    fun expand(text: String): String = generator.invokeMethod("expand", arrayOf(text)) as String
+    /** Every setting with its default (`src/build/settings.properties`), in file order. */
+    val settings: Map<String, String> = Settings.read(Path.of("src/build/settings.properties"))
+
+    /** A plan's text with every repeat carried out and [defaults] filled in, as the build writes it to `target/plans`. */
+    fun expand(text: String, defaults: Map<String, String> = settings): String =
+        generator.invokeMethod("expand", arrayOf(text, defaults)) as String
 
     /** Every plan file name with its text as JMeter runs it. */
     val expanded: Map<String, String> by lazy {
