@@ -25,6 +25,9 @@ set('skip.sends', !(selected('sends') || selected('sqlite')))
 set('fanout.deployments', selected('fanout') ? setting('server.deployments') : '')
 
 String remotes = setting('jmeter.remotes')
+if (remotes.startsWith('loopback') && !(remotes in ['loopback', 'loopback:1', 'loopback:2']))
+    throw new IllegalArgumentException("-Djmeter.remotes names JMeter engines: loopback (one engine the build starts), " +
+        "loopback:2 (two), or host:port,host:port,... (engines you started); the build starts at most two on loopback, not '$remotes'")
 boolean twoEngines = setting('jmeter.twoEngines') == 'true'
 String first = "127.0.0.1:${setting('jmeter.enginePort')}"
 String second = "127.0.0.1:${setting('jmeter.enginePort2')}"

@@ -3,6 +3,7 @@ package chatlab.plans
 import groovy.lang.Binding
 import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import java.nio.file.Path
 import java.util.Properties
@@ -71,6 +72,11 @@ class SelectionScriptTest {
             .containsEntry("jmeter.engine.skip", "false").containsEntry("jmeter.engine2.skip", "false")
         assertThat(select("jmeter.remotes" to "10.0.0.5:1099,10.0.0.6:1099")).containsEntry("jmeter.serverList", "10.0.0.5:1099,10.0.0.6:1099")
             .containsEntry("jmeter.remote", "true").containsEntry("jmeter.engine.skip", "true")
+    }
+
+    @Test
+    fun `a loopback count the build cannot start is refused before anything starts`() {
+        assertThatThrownBy { select("jmeter.remotes" to "loopback:3") }.hasMessageContaining("at most two on loopback, not 'loopback:3'")
     }
 
     @Test

@@ -1,0 +1,77 @@
+// The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1: history,
+// sends, seats, counters, pool, fan-out; round 2: the same; ...), each plan and round a JMeter process of its own on the
+// JMeter the plugin's configure goal installed. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them,
+// up to chatlab.judgedRounds, run the plans whose verdicts need five (history and sends on the paths a verdict rests on,
+// the fan-out), so that a verdict can leave each path's best and worst round out. With jmeter.twoEngines every round
+// after the first runs on both loopback engines, sharing the load. Run by gmavenplus at integration-test;
+// RoundsScriptTest checks which runs it plans.
+
+/** The plans of the experiments, in the order a round runs them. */
+static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 'fanout'] }
+
+/** What a judged round (after chatlab.rounds) leaves out of a plan, or null when the plan has no judged rounds. */
+static String judged(String plan) {
+    [history: 'reference:mysql-keyset,capacity:instrument,mix:*', sends: 'mongo,instrument-ws', fanout: ''][plan]
+}
+
+/**
+ * The runs, in order: [plan, round (0 before the rounds), engines (host:port list, empty: this JMeter), properties of
+ * its own]. [selected] holds the plans that run; [remotes] the engines every plan runs on, [twoEngines] both loopback
+ * engines for the rounds after the first.
+ */
+static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines) {
+    def out = [[plan: 'preflight', round: 0, engines: remotes, properties: [:]], [plan: 'warm-up', round: 0, engines: remotes, properties: [:]]]
+    (1..Math.max(rounds, judgedRounds)).each { round ->
+        plans().findAll { it in selected }.each { plan ->
+            def extra = round > rounds
+            if (extra && judged(plan) == null) return
+            def engines = round > 1 && twoEngines ? twoEngines : remotes
+            def properties = [:]
+            if (engines != remotes) properties.engineList = engines
+            if (extra && judged(plan)) properties.skipPaths = judged(plan)
+            out << [plan: plan, round: round, engines: engines, properties: properties]
+        }
+    }
+    out
+}
+
+/** The JMeter command of one run. */
+static List<String> command(Map run, Map<String, String> jmeter, String java) {
+    def folder = run.round == 0 ? '' : "round-${run.round}/"
+    def reports = run.round == 0 ? "${jmeter.reports}/${run.plan}" : "${jmeter.reports}/round-${run.round}/${run.plan}"
+    def args = [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m', '-jar', "${jmeter.home}/bin/${jmeter.jar}", '-d', jmeter.home, '-n',
+        '-t', "${jmeter.testFiles}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
+        '-j', "${jmeter.logs}/${folder}${run.plan}.log"]
+    if (jmeter.dashboards == 'true') args += ['-e', '-o', reports]
+    run.properties.each { k, v -> args << "-J$k=$v" }
+    if (run.engines) {
+        args += ['-R', run.engines, "-G${jmeter.home}/bin/global.properties"]
+        run.properties.each { k, v -> args << "-G$k=$v" }
+    }
+    args.collect { it.toString() }
+}
+
+if (binding.hasVariable('project')) {
+    def p = project.properties
+    def setting = { String name -> session.userProperties.getProperty(name) ?: p.getProperty(name) ?: '' }
+    if (setting('skipTests') == 'true') return
+    def target = project.build.directory
+    def configuration = new groovy.json.JsonSlurper().parse(new File(target, 'config.json')).configurations.find { it.executionID == 'configuration' }
+    def jmeter = [home: configuration.jmeterDirectoryPath, jar: configuration.runtimeJarName, testFiles: "$target/jmeter/testFiles",
+        results: "$target/jmeter/results", reports: "$target/jmeter/reports", logs: "$target/jmeter/logs", dashboards: setting('jmeter.dashboards')]
+    def selected = plans().findAll { setting("skip.$it") == 'false' }
+    def two = setting('jmeter.twoEngines') == 'true' && setting('jmeter.remote') == 'true'
+        ? "127.0.0.1:${setting('jmeter.enginePort')},127.0.0.1:${setting('jmeter.enginePort2')}" : ''
+    def all = runs(selected, setting('chatlab.rounds') as int, setting('chatlab.judgedRounds') as int,
+        setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two)
+    def java = new File(System.getProperty('java.home'), 'bin/java').path
+    all.eachWithIndex { run, i ->
+        log.info("chatlab load ${i + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}")
+        def cmd = command(run, jmeter, java)
+        new File(cmd[cmd.indexOf('-l') + 1]).parentFile.mkdirs()
+        new File(cmd[cmd.indexOf('-j') + 1]).parentFile.mkdirs()
+        def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
+        if (exit != 0) throw new IllegalStateException("JMeter ended with $exit on ${run.plan} (${cmd.join(' ')})")
+    }
+}
+this
