@@ -10,7 +10,7 @@
 // otherwise. Adding a room size, a path or a ladder step is one edit of one comment. A collection entry JMeter keys by
 // the hash of its text gets the hash of the filled-in text, as the GUI would save it. A plan binds a setting with
 // ${__P(name)}; it runs with ${__P(name,<default>)}, the default from src/build/settings.properties. Run by gmavenplus
-// before the plugin's configure goal copies the plans (target/plans -> target/jmeter/testFiles); PlanSourceTest runs it.
+// at generate-resources, with the scripts folder copied beside the plans; rounds.groovy runs them from target/plans.
 static String comment() { '<stringProp name="TestPlan.comments">' }
 
 /** The lines of a plan, the test plan's children (element and hash tree) apart. */

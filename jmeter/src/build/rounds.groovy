@@ -40,7 +40,7 @@ static List<String> command(Map run, Map<String, String> jmeter, String java) {
     def folder = run.round == 0 ? '' : "round-${run.round}/"
     def reports = run.round == 0 ? "${jmeter.reports}/${run.plan}" : "${jmeter.reports}/round-${run.round}/${run.plan}"
     def args = [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m', '-jar', "${jmeter.home}/bin/${jmeter.jar}", '-d', jmeter.home, '-n',
-        '-t', "${jmeter.testFiles}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
+        '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
         '-j', "${jmeter.logs}/${folder}${run.plan}.log"]
     if (jmeter.dashboards == 'true') args += ['-e', '-o', reports]
     run.properties.each { k, v -> args << "-J$k=$v" }
@@ -57,7 +57,7 @@ if (binding.hasVariable('project')) {
     if (setting('skipTests') == 'true') return
     def target = project.build.directory
     def configuration = new groovy.json.JsonSlurper().parse(new File(target, 'config.json')).configurations.find { it.executionID == 'configuration' }
-    def jmeter = [home: configuration.jmeterDirectoryPath, jar: configuration.runtimeJarName, testFiles: "$target/jmeter/testFiles",
+    def jmeter = [home: configuration.jmeterDirectoryPath, jar: configuration.runtimeJarName, plans: "$target/plans",
         results: "$target/jmeter/results", reports: "$target/jmeter/reports", logs: "$target/jmeter/logs", dashboards: setting('jmeter.dashboards')]
     def selected = plans().findAll { setting("skip.$it") == 'false' }
     def two = setting('jmeter.twoEngines') == 'true' && setting('jmeter.remote') == 'true'

@@ -49,7 +49,7 @@ if (binding.hasVariable('project')) {
         port: setting('chatlab.port'), engineList: setting('jmeter.serverList'),
         historyPaths: setting('on.history'), sendsPaths: setting('on.sends'), sqlitePaths: setting('on.sqlite'),
         infoFile: "$target/jmeter/results/server-info.json", unitsFile: "$target/jmeter/results/units.csv",
-        jmeterCpus: setting('jmeter.cpus'), scripts: "$target/jmeter/testFiles/scripts",
+        jmeterCpus: setting('jmeter.cpus'), scripts: "$target/plans/scripts",
     ]
     def jmeter = values + derived
     write(new File(target, 'conf/user.properties'), jmeter, 'chatlab: the plans\' settings for a local JMeter')

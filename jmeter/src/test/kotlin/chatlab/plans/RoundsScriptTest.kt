@@ -40,7 +40,7 @@ class RoundsScriptTest {
     @Test
     fun `a run sends its own properties to its engines, and a plan reads every property a round sets`() {
         val run = mapOf("plan" to "sends", "round" to 4, "engines" to "h:1", "properties" to mapOf("skipPaths" to "mongo"))
-        val jmeter = mapOf("home" to "/j", "jar" to "ApacheJMeter.jar", "testFiles" to "/t", "results" to "/r", "reports" to "/o", "logs" to "/l", "dashboards" to "true")
+        val jmeter = mapOf("home" to "/j", "jar" to "ApacheJMeter.jar", "plans" to "/t", "results" to "/r", "reports" to "/o", "logs" to "/l", "dashboards" to "true")
         @Suppress("UNCHECKED_CAST")
         val command = script.invokeMethod("command", arrayOf(run, jmeter, "java")) as List<String>
         assertThat(command).containsSequence("-t", "/t/sends.jmx", "-l", "/r/round-4/sends.csv").containsSequence("-e", "-o", "/o/round-4/sends")
