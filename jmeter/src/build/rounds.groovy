@@ -68,8 +68,8 @@ if (binding.hasVariable('project')) {
     all.eachWithIndex { run, i ->
         log.info("chatlab load ${i + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}")
         def cmd = command(run, jmeter, java)
-        new File(cmd[cmd.indexOf('-l') + 1]).parentFile.mkdirs()
-        new File(cmd[cmd.indexOf('-j') + 1]).parentFile.mkdirs()
+        // JMeter writes results, log and dashboard only into folders that exist.
+        ['-l', '-j', '-o'].findAll { it in cmd }.each { new File(cmd[cmd.indexOf(it) + 1]).parentFile.mkdirs() }
         def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
         if (exit != 0) throw new IllegalStateException("JMeter ended with $exit on ${run.plan} (${cmd.join(' ')})")
     }
