@@ -20,7 +20,8 @@ import javax.sql.DataSource
  * and, for the stand-in, `chatlab.backends.mongodb.version`), the source [ORIGINS] (`EXTERNAL` for every other
  * backend), and, when the MongoDB stand-in runs here, the bean [STAND_IN_INSERT], a
  * `BiConsumer<String, List<Map<String, Any?>>>` that bulk-loads documents into a collection of it, named
- * `<database>.<collection>` (the seed).
+ * `<database>.<collection>` (the seed). It also registers the [FleetLauncher], which starts further instances of the
+ * server (`chatlab.fleet.instances`, `chatlab.fleet.deployments`), and says so in the property [LAUNCHER].
  */
 class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -53,6 +54,12 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
             })
         }
         env.propertySources.addLast(MapPropertySource(ORIGINS, external))
+        val launcher = FleetLauncher(env, context.beanFactory)
+        (context.beanFactory as DefaultListableBeanFactory).apply {
+            registerSingleton(FleetLauncher.BEAN_NAME, launcher)
+            registerDisposableBean(FleetLauncher.BEAN_NAME, launcher)
+        }
+        env.propertySources.addLast(MapPropertySource(FleetLauncher.BEAN_NAME, mapOf(LAUNCHER to "stack")))
     }
 
     companion object {
@@ -61,5 +68,6 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
         const val PROPERTIES = BEAN_NAME
         const val ORIGINS = "chatlabBackendOrigins"
         const val STAND_IN_INSERT = "chatlabMongoStandInInsert"
+        const val LAUNCHER = "chatlab.fleet.launcher"
     }
 }

@@ -1,6 +1,5 @@
 package chatlab.stack
 
-import org.springframework.boot.context.properties.bind.Bindable
 import org.springframework.boot.context.properties.bind.Binder
 import org.springframework.core.env.Environment
 import java.nio.file.Path
@@ -36,13 +35,11 @@ data class StackSettings(
         private fun relays(env: Environment): Boolean {
             val broker = env.getProperty("chatlab.broker")?.trim().orEmpty()
             val fleet = env.getProperty("chatlab.fleet.instances", Int::class.java, 1) > 1
-            val deployments = Binder.get(env).bind("chatlab.fleet.deployments", Bindable.listOf(String::class.java)).orElse(emptyList())
-            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet) ||
-                deployments.any { it.trim().substringBefore(':').trim().equals(RELAY, ignoreCase = true) }
+            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet) || Deployment.listOf(env).any { it.broker == RELAY }
         }
 
         /** The chat server's name for a broker relay (`chatlab.broker=relay`). */
-        const val RELAY = "relay"
+        const val RELAY = Deployment.RELAY
 
         fun from(env: Environment): StackSettings {
             val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(StackSettings())

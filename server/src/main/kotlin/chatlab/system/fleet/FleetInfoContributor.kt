@@ -17,9 +17,9 @@ class FleetInfoContributor(private val fleet: Fleet, private val env: Environmen
 
     override fun contribute(builder: Info.Builder) {
         val own = fleet.own()
-        val deployments = fleet.deployments().map { (deployment, members) ->
-            mapOf("name" to deployment.name, "broker" to deployment.broker.key, "instances" to members.size, "urls" to members.map { it.baseUrl }) +
-                (deployment.outboundThreads?.let { mapOf("outboundThreads" to it) } ?: emptyMap())
+        val deployments = fleet.deployments().map { (name, members) ->
+            mapOf("name" to name, "broker" to members.first().broker, "instances" to members.size, "urls" to members.map { it.baseUrl }) +
+                (members.first().outboundThreads?.let { mapOf("outboundThreads" to it) } ?: emptyMap())
         }
         builder.withDetail(
             "fleet",

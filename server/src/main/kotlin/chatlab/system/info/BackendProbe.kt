@@ -1,6 +1,6 @@
 package chatlab.system.info
 
-import chatlab.system.fleet.Deployment
+import chatlab.system.fleet.Fleet
 import chatlab.system.stomp.Broker
 import chatlab.system.stomp.RelayProperties
 import org.springframework.core.SpringVersion
@@ -20,6 +20,7 @@ class BackendProbe(
     private val env: Environment,
     private val others: List<BackendDescriber>,
     private val relay: RelayProperties,
+    private val fleet: Fleet,
 ) {
     /**
      * Every backend; beside a fleet on the simple broker whose further deployments relay (`chatlab.fleet.deployments`),
@@ -33,7 +34,7 @@ class BackendProbe(
     ) + deploymentsRelay() + others.associate { it.key to it.describe() }
 
     private fun deploymentsRelay(): Map<String, BackendDescription> =
-        if (Broker.of(env) == Broker.SIMPLE && Deployment.listOf(env).any { it.broker == Broker.RELAY }) mapOf(RELAY to describe(Backend.BROKER, ::relayedBroker))
+        if (Broker.of(env) == Broker.SIMPLE && fleet.deployments().values.flatten().any { it.broker == Broker.RELAY.key }) mapOf(RELAY to describe(Backend.BROKER, ::relayedBroker))
         else emptyMap()
 
     fun origin(backend: Backend): Origin =

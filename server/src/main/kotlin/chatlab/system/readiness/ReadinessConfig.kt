@@ -5,6 +5,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.core.Ordered
+import java.util.function.BiConsumer
 
 @Configuration
 class ReadinessConfig {
@@ -14,4 +15,11 @@ class ReadinessConfig {
         order = Ordered.HIGHEST_PRECEDENCE + 10
         addUrlPatterns("/api/*")
     }
+
+    /**
+     * Start-up progress for work the server does not own: the bench's fleet launcher reports through this bean, by its
+     * name and JDK type, while it waits for further instances (it shares no class with the server).
+     */
+    @Bean("chatlabStartupProgress")
+    fun startupProgressReport(progress: StartupProgress): BiConsumer<String, String> = BiConsumer(progress::report)
 }
