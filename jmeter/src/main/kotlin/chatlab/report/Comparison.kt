@@ -95,8 +95,9 @@ data class MixRow(val subject: Subject, val kind: String, val measured: Measured
 
 /**
  * What every part of the report shares, computed once from the run's files: the run's samples, their failures, the
- * environment, the capacity ladders and the chat mix (which the history, sends, sqlite and fan-out experiments read),
- * the rounds and the earlier run. Each experiment derives its own rows from [samples].
+ * environment, the capacities found on the experiments' ladders ([Experiment.ladders]; their overload is not a fault),
+ * the reference shape and the chat mix (which the history, sends and sqlite experiments read), the rounds and the
+ * earlier run. No field belongs to one experiment: each derives its own rows from [samples] or [capacityOf].
  */
 data class Comparison(
     /** The reference shape (kept as a list of one for the tables that render shapes). */
@@ -131,8 +132,6 @@ data class Comparison(
     /** Per plan that ran, its rounds (empty: every plan ran [rounds]). */
     val planRounds: Map<String, Int> = emptyMap(),
     val slo: Double = 50.0,
-    /** The fan-out experiment's SLO: a delivery's p95, SEND to a member's receipt. */
-    val fanoutSlo: Double = slo,
     /** Figures of an earlier run to compare with, keyed like [Figures]. */
     val previous: PreviousRun? = null,
     /** Which earlier run [previous] is, or why none was compared (no run kept, or none of the same settings). */
@@ -151,16 +150,16 @@ data class Comparison(
         }
 
     /** The rounds as a kept run's settings name them (a like run ran the same): `3`, or `history 3, sends 5`. */
-    val roundsKey: String
-        get() = planRounds.values.distinct().singleOrNull()?.toString()
-            ?: planRounds.entries.joinToString { "${it.key} ${it.value}" }.ifEmpty { rounds.toString() }
+    val roundsKey: String get() = roundsKey(planRounds, rounds)
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
 
-    /** Read paths' capacities, the instrument's ceiling ([Subjects.WHO_AM_I]) last. */
-    val readCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.GET || it.sampler == Subjects.WHO_AM_I }
-    val sendCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.SEND_TO_DELIVERY || it.sampler == Subjects.SUBSCRIBE }
-    /** Fan-out: per room size, the offered deliveries per second its delivery p95 held within [fanoutSlo]. */
-    val fanoutCapacity: List<CapacityPath> get() = capacity.filter { it.sampler == Subjects.DELIVERY }
+    /** The capacities found on [experiment]'s ladders, in their order. */
+    fun capacityOf(experiment: Experiment): List<CapacityPath> = capacity.filter { path -> experiment.ladders.any { it.sampler == path.sampler } }
+
+    companion object {
+        fun roundsKey(planRounds: Map<String, Int>, rounds: Int): String = planRounds.values.distinct().singleOrNull()?.toString()
+            ?: planRounds.entries.joinToString { "${it.key} ${it.value}" }.ifEmpty { rounds.toString() }
+    }
 }

@@ -4,21 +4,25 @@ import kotlin.math.exp
 import kotlin.math.ln
 import kotlin.math.max
 
-/** Turns the run's samples (every round) into the comparison: reference tables, capacity ladders, the chat mix. */
+/** Turns the run's samples (every round) into the comparison: reference tables, the experiments' capacity ladders, the chat mix. */
 class ComparisonBuilder(
     private val samples: List<Sample>,
     private val environment: Environment,
     private val slo: Double = 50.0,
     private val experiments: List<Experiment> = Experiments.ALL,
+    /** Per plan that ran, its rounds. */
+    private val planRounds: Map<String, Int> = emptyMap(),
+    private val units: List<UnitAccount> = emptyList(),
+    private val previous: PreviousRun.Lookup? = null,
 ) {
-    private val fanoutSlo: Double = environment.settings["fanoutSlo"]?.toDoubleOrNull() ?: slo
     private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
     private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
 
     fun build(): Comparison {
-        val capacity = capacity(Subjects.GET, Subjects.READ_PATHS) + capacity(Subjects.WHO_AM_I, listOf(Subjects.READ_INSTRUMENT)) +
-            capacity(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES) + capacity(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT)) +
-            capacity(Subjects.DELIVERY, roomSizes(), fanoutSlo)
+        val labels = parsed.values.filterNotNull()
+        val capacity = experiments.flatMap { it.ladders }.flatMap { ladder ->
+            capacity(ladder.sampler, ladder.subjects(labels, environment), ladder.slo(environment, slo))
+        }
         val overload = overloadSamples(capacity)
         val reference = ShapeTables(
             Shape.REFERENCE,
@@ -50,8 +54,11 @@ class ComparisonBuilder(
             overloadSamples = overload.size.toLong(),
             warmUpLosses = warmUpLosses.size.toLong(),
             rounds = samples.maxOfOrNull { it.round } ?: 1,
+            planRounds = planRounds,
+            units = units,
             slo = slo,
-            fanoutSlo = fanoutSlo,
+            previous = previous?.run,
+            previousNote = previous?.note ?: "no earlier run to compare with",
         )
     }
 
@@ -88,15 +95,6 @@ class ComparisonBuilder(
     private fun stepSamples(target: String, rate: Double): Map<Int, List<Sample>> =
         parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.target == target && p.rate == rate }.keys
             .flatMap { byLabel.getValue(it) }.groupBy { it.round }
-
-    /** The fan-out plan's room sizes that ran, smallest first, each on its deployments in the server's order. */
-    private fun roomSizes(): List<Subject> {
-        val order = environment.fleet?.deployments.orEmpty().map { it.name }
-        return parsed.values.filterNotNull().filter { it.sampler == Subjects.DELIVERY }.map { it.target }.distinct()
-            .filter { Subjects.membersOf(it) != null }
-            .sortedWith(compareBy({ Subjects.membersOf(it) }, { key -> Subjects.deploymentOf(key)?.let { order.indexOf(it) } ?: -1 }, { it }))
-            .map { Subjects.roomSize(it) }
-    }
 
     private fun capacity(sampler: String, subjects: List<Subject>, limit: Double = slo): List<CapacityPath> = subjects.mapNotNull { subject ->
         val labels = parsed.filter { (_, p) -> p?.shape == Shape.CAPACITY && p.sampler == sampler && p.target == subject.key }

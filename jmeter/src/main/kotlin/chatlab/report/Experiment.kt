@@ -14,6 +14,9 @@ interface Experiment {
     /** The plans whose dashboards belong to this experiment. */
     val plans: List<String> get() = listOf(name)
 
+    /** The capacity ladders its plans climb (none: its figures come from other shapes). */
+    val ladders: List<Ladder> get() = emptyList()
+
     /** Its section; null when the run did not run it. */
     fun section(c: Comparison): Section?
 

@@ -8,8 +8,26 @@ import chatlab.report.document.Section
  * a SEND to each member's receipt, stays within the fan-out SLO, every step audited. The broker and the instances are
  * the run's (see the environment).
  */
+/** The fan-out's SLO: a delivery's p95, SEND to a member's receipt (`fanoutSlo`, else the run's). */
+val Comparison.fanoutSlo: Double get() = FanoutExperiment.ladders.single().slo(environment, slo)
+
+/** Fan-out: per room size, the offered deliveries per second its delivery p95 held within [fanoutSlo]. */
+val Comparison.fanoutCapacity: List<CapacityPath> get() = capacityOf(FanoutExperiment)
+
 object FanoutExperiment : Experiment {
     override val name = "fanout"
+
+    /** Per room size (and deployment), the offered deliveries per second whose delivery p95 holds within `fanoutSlo`. */
+    override val ladders = listOf(Ladder(Subjects.DELIVERY, "fanoutSlo", ::roomSizes))
+
+    /** The fan-out plan's room sizes that ran, smallest first, each on its deployments in the server's order. */
+    private fun roomSizes(labels: Collection<SampleLabel>, environment: Environment): List<Subject> {
+        val order = environment.fleet?.deployments.orEmpty().map { it.name }
+        return labels.filter { it.sampler == Subjects.DELIVERY }.map { it.target }.distinct()
+            .filter { Subjects.membersOf(it) != null }
+            .sortedWith(compareBy({ Subjects.membersOf(it) }, { key -> Subjects.deploymentOf(key)?.let { order.indexOf(it) } ?: -1 }, { it }))
+            .map { Subjects.roomSize(it) }
+    }
 
     /** The run's audits, one per room size and deployment. */
     fun audits(c: Comparison): List<FanoutAudit> = FanoutAudit.of(c.samples)

@@ -7,8 +7,13 @@ import chatlab.report.document.Section
  * History reads: every read path's capacity (with the instrument's ceiling), the chat mix, and the reference shape
  * beside the public write-up; the SQLite read paths join when the sqlite experiment runs.
  */
+/** Read paths' capacities, the instrument's ceiling ([Subjects.WHO_AM_I]) last. */
+val Comparison.readCapacity: List<CapacityPath> get() = capacityOf(HistoryExperiment)
+
 object HistoryExperiment : Experiment {
     override val name = "history"
+
+    override val ladders = listOf(Ladder(Subjects.GET, Subjects.READ_PATHS), Ladder(Subjects.WHO_AM_I, listOf(Subjects.READ_INSTRUMENT)))
 
     override fun section(c: Comparison): Section? {
         val reference = c.shapes.flatMap { it.reads + it.enters }

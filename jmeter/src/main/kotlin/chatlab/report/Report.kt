@@ -36,17 +36,12 @@ object Report {
         val samples = ResultsCsv.readRounds(inputs.results, inputs.plans)
         val environment = Environment.read(inputs.results.resolve("server-info.json"), inputs.settings, samples, now)
         val slo = inputs.settings["slo"]?.toDoubleOrNull() ?: 50.0
-        val built = ComparisonBuilder(samples, environment, slo).build()
         // What makes two runs alike: every plan setting the build passed, and the number of rounds.
         val planRounds = ResultsCsv.roundsByPlan(inputs.results, inputs.plans)
-        val withRounds = built.copy(planRounds = planRounds)
-        val identity = inputs.settings + ("rounds" to withRounds.roundsKey)
+        val identity = inputs.settings + ("rounds" to Comparison.roundsKey(planRounds, samples.maxOfOrNull { it.round } ?: 1))
         val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity, inputs.defaults)
-        val comparison = withRounds.copy(
-            units = UnitAccount.read(inputs.results.resolve("units.csv")),
-            previous = lookup.run,
-            previousNote = lookup.note,
-        )
+        val comparison = ComparisonBuilder(samples, environment, slo, planRounds = planRounds,
+            units = UnitAccount.read(inputs.results.resolve("units.csv")), previous = lookup).build()
         val medians = samples.groupBy { it.label }.mapValues { (label, list) -> Measured.of(label, list).median }
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, medians)

@@ -4,8 +4,13 @@ import chatlab.report.document.Block
 import chatlab.report.document.Section
 
 /** Sends: every store's capacity from SEND to the sender's own broadcast (with the STOMP instrument), and the reference shape. */
+/** Stores' send capacities, the STOMP instrument's last. */
+val Comparison.sendCapacity: List<CapacityPath> get() = capacityOf(SendsExperiment)
+
 object SendsExperiment : Experiment {
     override val name = "sends"
+
+    override val ladders = listOf(Ladder(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES), Ladder(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT)))
 
     override fun section(c: Comparison): Section? {
         val reference = c.shapes.filter { it.sends.isNotEmpty() }
