@@ -49,7 +49,7 @@ object Figures {
 /** An earlier run's figures and where they came from; [change] compares one of this run's figures with it. */
 data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
     data class Change(val before: Spread, val ratio: Double, val beyondSpread: Boolean, val judged: Boolean = true) {
-        /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap), `+40 % (not judged)` for a figure on too few samples. */
+        /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap), `+40 % (not judged)` for a figure on too few samples or of one round. */
         val text: String
             get() = String.format(Locale.ROOT, "%+.0f %%", (ratio - 1) * 100).replace('-', '−') +
                 if (!judged) " (not judged)" else if (beyondSpread) " ⚑" else ""
@@ -61,7 +61,9 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         val margin = if (figure in LATENCIES) Findings.RESOLUTION_MS else 0.0
         val beyond = if (figure == CAPACITY) now.capacityBelow(before) || before.capacityBelow(now)
         else now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin)
-        return Change(before, now.median / before.median, judged && beyond, judged)
+        // A figure of one round (the stand-in's) has no range: two such points always differ, and say nothing by it.
+        val judgedHere = judged && now.rounds >= 2 && before.rounds >= 2
+        return Change(before, now.median / before.median, judgedHere && beyond, judgedHere)
     }
 
     /** The run a report compares itself with, or why there is none ([note] says which, for the report's header). */

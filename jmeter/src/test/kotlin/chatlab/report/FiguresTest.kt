@@ -147,6 +147,15 @@ class FiguresTest {
     }
 
     @Test
+    fun `a figure either run measured in one round has no range, so its change is shown and never flagged`() {
+        // The stand-in's reference p95 in two like main runs, one round each: 2,424 → 3,523 ms.
+        val before = Figure("reference", "get chat messages [mongo-keyset] reference", "p95", Spread(2424.0, 2424.0, 2424.0, 1), true)
+        val previous = PreviousRun("earlier", mapOf(before.key to before))
+        assertThat(previous.change("reference", before.label, "p95", Spread(3523.0, 3523.0, 3523.0, 1))!!.text).isEqualTo("+45 % (not judged)")
+        assertThat(previous.change("reference", before.label, "p95", Spread(3523.0, 3400.0, 3600.0, 3))!!.beyondSpread).isFalse()
+    }
+
+    @Test
     fun `capacities within a ladder rung of each other are not told apart, so two runs a rung apart print the same verdict`() {
         // Two main runs on one host: mysql-keyset 673–800 against sqlite-keyset 951–1,131, then against 800–1,132.
         assertThat(Spread(673.0, 673.0, 800.0, 3).capacityBelow(Spread(951.0, 951.0, 1131.0, 3))).isFalse()
