@@ -82,11 +82,12 @@ object Columns {
         if (c.readCapacity.isNotEmpty()) add(Shape.CAPACITY to capacity("History reads — “${Subjects.GET}”, one random page per arrival", c.readCapacity, c))
         if (c.sendCapacity.isNotEmpty()) add(Shape.CAPACITY to capacity("Sends — “${Subjects.SEND_TO_DELIVERY}”, one new client per arrival", c.sendCapacity, c))
         if (c.mix.isNotEmpty()) add(Shape.MIX to mix("History reads by kind (all = every read of the mix)", c.mix, c))
-        for (tables in c.shapes) {
-            if (tables.reads.isNotEmpty()) add(tables.shape to reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", tables.reads, c))
-            if (tables.enters.isNotEmpty()) add(tables.shape to reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", tables.enters, c))
-            if (tables.sends.isNotEmpty()) add(tables.shape to reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", tables.sends, c))
-        }
+        val reads = c.referenceOf(Subjects.GET)
+        val enters = c.referenceOf(Subjects.ENTER)
+        val sends = c.referenceOf(Subjects.SEND_TO_DELIVERY)
+        if (reads.isNotEmpty()) add(Shape.REFERENCE to reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", reads, c))
+        if (enters.isNotEmpty()) add(Shape.REFERENCE to reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", enters, c))
+        if (sends.isNotEmpty()) add(Shape.REFERENCE to reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", sends, c))
     }
 
     const val CEILING_NOTE = "“of the ceiling”: the path's capacity as a share of the instrument's (median against median), the instrument being " +

@@ -15,8 +15,9 @@ data class CacheSplit(val counts: Map<String, Int>, val medians: Map<String, Dou
     }
 }
 
-/** One line of a reference-shape table: a subject (read path or store) with its figures over the rounds. */
+/** One line of a reference-shape table: a subject (read path or store) of [sampler] with its figures over the rounds. */
 data class Row(
+    val sampler: String,
     val subject: Subject,
     val shape: Shape,
     val label: String,
@@ -35,13 +36,6 @@ data class Row(
 
 /** Failed samples of one label and their most frequent reasons. */
 data class Failure(val label: String, val count: Int, val reasons: List<Pair<String, Int>>)
-
-/** The reference shape's tables for each kind of sample the report compares. */
-data class ShapeTables(val shape: Shape, val reads: List<Row>, val enters: List<Row>, val sends: List<Row>) {
-    val isEmpty get() = reads.isEmpty() && enters.isEmpty() && sends.isEmpty()
-
-    fun read(key: String) = reads.firstOrNull { it.subject.key == key }
-}
 
 /**
  * One step of a capacity ladder: the arrival rate offered, the measured sampler's figures over rounds, rounds held, and
@@ -100,8 +94,8 @@ data class MixRow(val subject: Subject, val kind: String, val measured: Measured
  * earlier run. No field belongs to one experiment: each derives its own rows from [samples] or [capacityOf].
  */
 data class Comparison(
-    /** The reference shape (kept as a list of one for the tables that render shapes). */
-    val shapes: List<ShapeTables>,
+    /** The rows of every reference-shape table the experiments declare ([Experiment.references]), in their order. */
+    val reference: List<Row>,
     val failures: List<Failure>,
     /** Of [failures], those that count against the run (not overload, warm-up or an experiment's own losses), by label. */
     val countedFailures: List<Failure> = emptyList(),
@@ -154,6 +148,9 @@ data class Comparison(
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
+
+    /** The reference rows of [sampler]. */
+    fun referenceOf(sampler: String): List<Row> = reference.filter { it.sampler == sampler }
 
     /** The capacities found on [experiment]'s ladders, in their order. */
     fun capacityOf(experiment: Experiment): List<CapacityPath> = capacity.filter { path -> experiment.ladders.any { it.sampler == path.sampler } }

@@ -4,7 +4,7 @@ import kotlin.math.exp
 import kotlin.math.ln
 import kotlin.math.max
 
-/** Turns the run's samples (every round) into the comparison: reference tables, the experiments' capacity ladders, the chat mix. */
+/** Turns the run's samples (every round) into the comparison: the reference tables, capacity ladders and chat mixes the experiments declare. */
 class ComparisonBuilder(
     private val samples: List<Sample>,
     private val environment: Environment,
@@ -24,12 +24,7 @@ class ComparisonBuilder(
             capacity(ladder.sampler, ladder.subjects(labels, environment), ladder.slo(environment, slo))
         }
         val overload = overloadSamples(capacity)
-        val reference = ShapeTables(
-            Shape.REFERENCE,
-            reads = rows(Subjects.GET, Subjects.READ_PATHS, Subjects.BASELINE.key),
-            enters = rows(Subjects.ENTER, Subjects.READ_PATHS, Subjects.BASELINE.key),
-            sends = rows(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, "mysql"),
-        )
+        val reference = experiments.flatMap { it.references }.flatMap { rows(it.sampler, it.subjects, it.baseline) }
         val failed = samples.filterNot { it.success }
         fun byLabel(list: List<Sample>) = list.groupBy { it.label }.map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }
             .sortedByDescending { it.count }
@@ -37,9 +32,9 @@ class ComparisonBuilder(
         val ownLosses = experiments.associate { e -> e.name to failed.filter { it !in overload && it !in warmUpLosses && e.ownLoss(it) }.toSet() }
             .filterValues { it.isNotEmpty() }
         val counted = failed.filterNot { it in overload || it in warmUpLosses || ownLosses.values.any { own -> it in own } }
-        val mix = mix()
+        val mix = experiments.flatMap { it.mixPaths }.flatMap(::mix)
         return Comparison(
-            shapes = listOf(reference).filterNot { it.isEmpty },
+            reference = reference,
             failures = byLabel(failed),
             countedFailures = byLabel(counted),
             totalSamples = samples.size.toLong(),
@@ -72,6 +67,7 @@ class ComparisonBuilder(
             val list = byLabel.getValue(label)
             val measured = Measured.of(label, list)
             Row(
+                sampler = sampler,
                 subject = subject,
                 shape = Shape.REFERENCE,
                 label = label,
@@ -153,9 +149,10 @@ class ComparisonBuilder(
         }
     }.filter { !it.success && (it.unanswered || it.cut) }.toSet()
 
-    private fun mix(): List<MixRow> = Subjects.READ_PATHS.flatMap { subject ->
+    /** The chat mix on one read path: each kind of read, then all of them. */
+    private fun mix(subject: Subject): List<MixRow> {
         val labels = parsed.filter { (_, p) -> p?.shape == Shape.MIX && p.sampler == Subjects.GET && p.target == subject.key }
-        if (labels.isEmpty()) return@flatMap emptyList()
+        if (labels.isEmpty()) return emptyList()
         val standIn = environment.standIn(subject.backends)
         val backends = subject.backends.map(environment::labelOf)
         val cached = "redis" in subject.backends
@@ -165,6 +162,6 @@ class ComparisonBuilder(
             MixRow(subject, kind, Measured.of(label, list), backends, standIn, if (cached) CacheSplit.of(list) else null)
         }
         val all = labels.keys.flatMap { byLabel.getValue(it) }
-        kinds + MixRow(subject, "all", Measured.of(SampleLabel.of(Subjects.GET, subject.key, "mix"), all), backends, standIn, if (cached) CacheSplit.of(all) else null)
+        return kinds + MixRow(subject, "all", Measured.of(SampleLabel.of(Subjects.GET, subject.key, "mix"), all), backends, standIn, if (cached) CacheSplit.of(all) else null)
     }
 }

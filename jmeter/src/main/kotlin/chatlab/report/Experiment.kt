@@ -17,6 +17,12 @@ interface Experiment {
     /** The capacity ladders its plans climb (none: its figures come from other shapes). */
     val ladders: List<Ladder> get() = emptyList()
 
+    /** The reference-shape tables its plans measure. */
+    val references: List<ReferenceShape> get() = emptyList()
+
+    /** The read paths whose chat mix its plans measure (reads by kind: newest, scroll, deep). */
+    val mixPaths: List<Subject> get() = emptyList()
+
     /** Its section; null when the run did not run it. */
     fun section(c: Comparison): Section?
 

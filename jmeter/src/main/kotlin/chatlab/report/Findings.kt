@@ -133,7 +133,7 @@ object Findings {
 
     /** Whether the reference shape gave the same answer in every round; it is metastable, so this is the honest check. */
     private fun referenceStability(c: Comparison): String? {
-        val rows = c.shapes.flatMap { it.reads + it.sends }.filterNot { it.standIn }
+        val rows = (c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.SEND_TO_DELIVERY)).filterNot { it.standIn }
         if (rows.isEmpty() || rows.maxOf { it.measured.rounds.size } < 2) return null
         val unstable = rows.filter { it.measured.spread { s -> s.p95 }.let { s -> s.min > 0 && s.max / s.min > 1.5 } }
         return if (unstable.isEmpty()) "Reference shape: every non-stand-in row's p95 stayed within 1.5× across its rounds."

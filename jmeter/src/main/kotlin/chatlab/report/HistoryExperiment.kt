@@ -14,9 +14,16 @@ object HistoryExperiment : Experiment {
     override val name = "history"
 
     override val ladders = listOf(Ladder(Subjects.GET, Subjects.READ_PATHS), Ladder(Subjects.WHO_AM_I, listOf(Subjects.READ_INSTRUMENT)))
+    override val references = listOf(
+        ReferenceShape(Subjects.GET, Subjects.READ_PATHS, Subjects.BASELINE.key),
+        ReferenceShape(Subjects.ENTER, Subjects.READ_PATHS, Subjects.BASELINE.key),
+    )
+    override val mixPaths = Subjects.READ_PATHS
 
     override fun section(c: Comparison): Section? {
-        val reference = c.shapes.flatMap { it.reads + it.enters }
+        val reads = c.referenceOf(Subjects.GET)
+        val enters = c.referenceOf(Subjects.ENTER)
+        val reference = reads + enters
         if (c.readCapacity.isEmpty() && c.mix.isEmpty() && reference.isEmpty()) return null
         val settings = c.environment.settings
         return Section("History — chat history reads", buildList {
@@ -30,11 +37,11 @@ object HistoryExperiment : Experiment {
                 add(Block.Charts(listOfNotNull(Charts.latencyBars("Chat mix: every read, median of rounds", c.mix.filter { it.kind == "all" }.map { Triple(it.subject.key, it.standIn, it.measured) }))))
                 add(Columns.mix("History reads by kind (all = every read of the mix)", c.mix, c))
             }
-            for (tables in c.shapes.filter { it.reads.isNotEmpty() || it.enters.isNotEmpty() }) {
-                add(shapeText(tables.shape, settings))
-                add(Block.Charts(listOfNotNull(Charts.latencyBars("Reference shape: history read, median of rounds", tables.reads.map { Triple(it.subject.key, it.standIn, it.measured) }))))
-                if (tables.reads.isNotEmpty()) add(Columns.reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", tables.reads, c))
-                if (tables.enters.isNotEmpty()) add(Columns.reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", tables.enters, c))
+            if (reference.isNotEmpty()) {
+                add(shapeText(Shape.REFERENCE, settings))
+                add(Block.Charts(listOfNotNull(Charts.latencyBars("Reference shape: history read, median of rounds", reads.map { Triple(it.subject.key, it.standIn, it.measured) }))))
+                if (reads.isNotEmpty()) add(Columns.reference("History reads — “${Subjects.GET}” (baseline ${Subjects.BASELINE.key})", reads, c))
+                if (enters.isNotEmpty()) add(Columns.reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", enters, c))
                 addAll(ReferenceResult.blocks(c))
             }
             add(Block.Bullets(Findings.history(c)))
@@ -43,7 +50,7 @@ object HistoryExperiment : Experiment {
     }
 
     override fun figures(c: Comparison): List<Figure> = buildList {
-        for (tables in c.shapes) addAll(referenceFigures(tables.reads + tables.enters))
+        addAll(referenceFigures(c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.ENTER)))
         addAll(capacityFigures(c.readCapacity))
         for (row in c.mix) {
             add(Figure("mix", row.measured.label, "p50", row.measured.spread { it.p50 }, row.standIn))

@@ -26,10 +26,10 @@ object ReferenceResult {
     }
 
     fun beside(comparison: Comparison): List<Beside> {
-        val ours = comparison.shapes.firstOrNull { it.shape == Shape.REFERENCE }
+        val ours = comparison.referenceOf(Subjects.GET)
         val base = LINES.first()
         return LINES.map { line ->
-            Beside(line, line.avg / base.avg, line.tps / base.tps, ours?.read(line.path))
+            Beside(line, line.avg / base.avg, line.tps / base.tps, ours.firstOrNull { it.subject.key == line.path })
         }
     }
 

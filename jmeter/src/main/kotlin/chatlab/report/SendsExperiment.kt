@@ -11,9 +11,10 @@ object SendsExperiment : Experiment {
     override val name = "sends"
 
     override val ladders = listOf(Ladder(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES), Ladder(Subjects.SUBSCRIBE, listOf(Subjects.SEND_INSTRUMENT)))
+    override val references = listOf(ReferenceShape(Subjects.SEND_TO_DELIVERY, Subjects.SEND_STORES, "mysql"))
 
     override fun section(c: Comparison): Section? {
-        val reference = c.shapes.filter { it.sends.isNotEmpty() }
+        val reference = c.referenceOf(Subjects.SEND_TO_DELIVERY)
         if (c.sendCapacity.isEmpty() && reference.isEmpty()) return null
         val settings = c.environment.settings
         return Section("Sends — a message from SEND to its broadcast", buildList {
@@ -22,9 +23,9 @@ object SendsExperiment : Experiment {
                 add(Block.Charts(listOf(Charts.capacity("Sends", c.sendCapacity, c.slo))))
                 add(Columns.capacity("Sends — “${Subjects.SEND_TO_DELIVERY}”, one new client per arrival", c.sendCapacity, c))
             }
-            for (tables in reference) {
-                add(HistoryExperiment.shapeText(tables.shape, settings))
-                add(Columns.reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", tables.sends, c))
+            if (reference.isNotEmpty()) {
+                add(HistoryExperiment.shapeText(Shape.REFERENCE, settings))
+                add(Columns.reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", reference, c))
             }
             add(Block.Bullets(Findings.sends(c)))
             add(dashboards(c))
@@ -32,5 +33,5 @@ object SendsExperiment : Experiment {
     }
 
     override fun figures(c: Comparison): List<Figure> =
-        c.shapes.flatMap { HistoryExperiment.referenceFigures(it.sends) } + HistoryExperiment.capacityFigures(c.sendCapacity)
+        HistoryExperiment.referenceFigures(c.referenceOf(Subjects.SEND_TO_DELIVERY)) + HistoryExperiment.capacityFigures(c.sendCapacity)
 }

@@ -11,14 +11,14 @@ class ComparisonBuilderTest {
     fun `a figure is the median of its rounds, with their min and max`() {
         val label = "get chat messages [mysql-keyset] reference"
         val c = comparison(many(label, 10, 1) + many(label, 30, 2) + many(label, 12, 3) + many("get chat messages [mysql-offset] reference", 100, 1))
-        val row = c.shapes.single().read("mysql-keyset")!!
+        val row = c.referenceOf(Subjects.GET).first { it.subject.key == "mysql-keyset" }
         assertThat(row.measured.rounds).hasSize(3)
         // 20 samples of 12 ms: the 19th of 20 lies 0.95 of the way through 12's interval, 11.5–12.5 ms
         assertThat(row.measured.spread { it.p95 }).isEqualTo(Spread(12.45, 10.45, 30.45, 3))
         assertThat(row.stats.p95).isEqualTo(12.45)
         assertThat(row.stats.samples).isEqualTo(60)
         assertThat(row.avgRatio).isEqualTo(0.12)
-        assertThat(c.shapes.single().read("mysql-offset")!!.standIn).isFalse()
+        assertThat(c.referenceOf(Subjects.GET).first { it.subject.key == "mysql-offset" }.standIn).isFalse()
         assertThat(c.rounds).isEqualTo(3)
     }
 
@@ -205,7 +205,7 @@ class ComparisonBuilderTest {
         val c = comparison(many("get chat messages [mysql-keyset] warm-up", 500) + many("get chat messages [mysql-keyset] capacity@25", 5))
         assertThat(c.readCapacity.single().steps.map { it.rate }).containsExactly(25.0)
         assertThat(c.mix).isEmpty()
-        assertThat(c.shapes).isEmpty()
+        assertThat(c.reference).isEmpty()
     }
 
     @Test
@@ -238,7 +238,7 @@ class ComparisonBuilderTest {
     @Test
     fun `a run without samples fails and says so`() {
         val c = comparison(emptyList())
-        assertThat(c.shapes).isEmpty()
+        assertThat(c.reference).isEmpty()
         assertThat(Gate(100.0).passed(c)).isFalse()
         assertThat(Gate(100.0).verdict(c)).contains("no samples")
         assertThat(Headlines.of(c)).isEmpty()

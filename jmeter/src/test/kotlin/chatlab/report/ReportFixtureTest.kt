@@ -27,22 +27,22 @@ class ReportFixtureTest {
         // The SQLite paths run the capacity and mix shapes only: the public reference table has no SQLite line.
         // The cache's warm path runs the capacity shape only.
         val chatPaths = Subjects.READ_PATHS - Subjects.CACHE_WARM
-        assertThat(c.shapes.single().reads.map { it.subject.key }).containsExactlyElementsOf(chatPaths.map { it.key }.filterNot { it.startsWith("sqlite") })
-        assertThat(c.shapes.single().sends.map { it.subject.key }).containsExactly("mysql", "mongo")
+        assertThat(c.referenceOf(Subjects.GET).map { it.subject.key }).containsExactlyElementsOf(chatPaths.map { it.key }.filterNot { it.startsWith("sqlite") })
+        assertThat(c.referenceOf(Subjects.SEND_TO_DELIVERY).map { it.subject.key }).containsExactly("mysql", "mongo")
         assertThat(c.readCapacity.map { it.subject.key }).containsExactlyElementsOf(Subjects.READ_PATHS.map { it.key })
         assertThat(c.sendCapacity.map { it.subject.key }).containsExactly("mysql", "mongo", "sqlite", "sqlite-tuned")
         assertThat(c.mix.filter { it.kind == "all" }.map { it.subject.key }).containsExactlyElementsOf(chatPaths.map { it.key })
         assertThat(c.readCapacity.single { it.subject == Subjects.CACHE_WARM }.steps.map { it.cache!!.share("hit") }).containsOnly(1.0)
         assertThat(c.readCapacity.first { it.subject.key == "mongo-offset" }.standIn).isTrue()
-        assertThat(c.shapes.single().read("mysql-offset")!!.backends.single()).startsWith("MariaDB").endsWith("(embedded)")
-        assertThat(c.shapes.single().reads.map { it.measured.rounds.size } + c.mix.filter { it.kind == "all" }.map { it.measured.rounds.size }).allMatch { it == 3 }
+        assertThat(c.referenceOf(Subjects.GET).first { it.subject.key == "mysql-offset" }.backends.single()).startsWith("MariaDB").endsWith("(embedded)")
+        assertThat(c.referenceOf(Subjects.GET).map { it.measured.rounds.size } + c.mix.filter { it.kind == "all" }.map { it.measured.rounds.size }).allMatch { it == 3 }
     }
 
     @Test
     fun `every figure is the median over rounds of what the raw samples of that round say`(@TempDir out: Path) {
         val c = generate("smoke", out).comparison
         val all = samples()
-        for (row in c.shapes.single().reads + c.shapes.single().sends) {
+        for (row in c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.SEND_TO_DELIVERY)) {
             val nearestRank = all.filter { it.label == row.label }.groupBy { it.round }.toSortedMap().values.map { list ->
                 val times = list.map { it.elapsed.toDouble() }.sorted()
                 times[(Math.ceil(0.95 * times.size).toInt() - 1)]
@@ -117,7 +117,7 @@ class ReportFixtureTest {
         assertThat(Files.list(runs).use { it.count() }).isEqualTo(1)
         val second = generate("smoke", out, runs = runs)
         val previous = second.comparison.previous!!
-        val row = second.comparison.shapes.single().read("mysql-keyset")!!
+        val row = second.comparison.referenceOf(Subjects.GET).first { it.subject.key == "mysql-keyset" }
         val change = previous.change("reference", row.label, "p95", row.measured.spread { it.p95 })!!
         assertThat(change.ratio).isEqualTo(1.0)
         assertThat(change.beyondSpread).isFalse()
