@@ -129,7 +129,7 @@ data class Comparison(
     /** Figures of an earlier run to compare with, keyed like [Figures]. */
     val previous: PreviousRun? = null,
     /** Which earlier run [previous] is, or why none was compared (no run kept, or none of the same settings). */
-    val previousNote: String = "no earlier run to compare with",
+    val previousNote: String = PreviousRun.Lookup.NONE.note,
 ) {
     val errorPct: Double get() = pct(failedSamples)
 
@@ -143,8 +143,6 @@ data class Comparison(
             return "$usual rounds" + if (other.isEmpty()) "" else " ($other)"
         }
 
-    /** The rounds as a kept run's settings name them (a like run ran the same): `3`, or `history 3, sends 5`. */
-    val roundsKey: String get() = roundsKey(planRounds, rounds)
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
@@ -156,6 +154,7 @@ data class Comparison(
     fun capacityOf(experiment: Experiment): List<CapacityPath> = capacity.filter { path -> experiment.ladders.any { it.sampler == path.sampler } }
 
     companion object {
+        /** The rounds as a kept run's settings name them (a like run ran the same): `3`, or `history 3, sends 5`. */
         fun roundsKey(planRounds: Map<String, Int>, rounds: Int): String = planRounds.values.distinct().singleOrNull()?.toString()
             ?: planRounds.entries.joinToString { "${it.key} ${it.value}" }.ifEmpty { rounds.toString() }
     }

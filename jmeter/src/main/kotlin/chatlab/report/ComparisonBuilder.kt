@@ -13,7 +13,7 @@ class ComparisonBuilder(
     /** Per plan that ran, its rounds. */
     private val planRounds: Map<String, Int> = emptyMap(),
     private val units: List<UnitAccount> = emptyList(),
-    private val previous: PreviousRun.Lookup? = null,
+    private val previous: PreviousRun.Lookup = PreviousRun.Lookup.NONE,
 ) {
     private val parsed: Map<String, SampleLabel?> = samples.map { it.label }.distinct().associateWith { SampleLabel.parse(it) }
     private val byLabel: Map<String, List<Sample>> = samples.groupBy { it.label }
@@ -52,8 +52,8 @@ class ComparisonBuilder(
             planRounds = planRounds,
             units = units,
             slo = slo,
-            previous = previous?.run,
-            previousNote = previous?.note ?: "no earlier run to compare with",
+            previous = previous.run,
+            previousNote = previous.note,
         )
     }
 

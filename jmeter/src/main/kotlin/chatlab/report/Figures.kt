@@ -67,7 +67,12 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
     }
 
     /** The run a report compares itself with, or why there is none ([note] says which, for the report's header). */
-    data class Lookup(val run: PreviousRun?, val note: String)
+    data class Lookup(val run: PreviousRun?, val note: String) {
+        companion object {
+            /** No earlier run: none was given and none is kept. */
+            val NONE = Lookup(null, "no earlier run to compare with")
+        }
+    }
 
     companion object {
         /**
@@ -104,7 +109,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
                     .sortedByDescending { if (it.fileName.toString() == "summary.csv") it.parent.fileName.toString() else it.fileName.toString().removeSuffix(".csv") }
                 else -> emptyList()
             }
-            if (candidates.isEmpty()) return Lookup(null, "no earlier run to compare with")
+            if (candidates.isEmpty()) return Lookup.NONE
             for (file in candidates) {
                 if (readSettings(file)?.let { baseline + it } != baseline + settings) continue
                 val figures = Figures.read(file)

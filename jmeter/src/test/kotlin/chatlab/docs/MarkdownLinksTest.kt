@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.extension
-import kotlin.io.path.name
 
 /**
  * Every link of every Markdown file of the repository resolves inside it: a relative link names a file or folder of the
@@ -13,13 +12,9 @@ import kotlin.io.path.name
  * left alone; a link that leaves the repository (`../` past its root) fails.
  */
 class MarkdownLinksTest {
-    private val root: Path = generateSequence(Path.of("").toAbsolutePath()) { it.parent }
-        .first { Files.exists(it.resolve("mvnw")) && Files.isDirectory(it.resolve("jmeter")) }
+    private val root: Path = Repository.root
 
-    private fun markdown(): List<Path> = Files.walk(root).use { paths ->
-        paths.filter { Files.isRegularFile(it) && it.extension == "md" }
-            .filter { path -> root.relativize(path).none { it.name in setOf(".git", "target", "node_modules") } }.toList()
-    }
+    private fun markdown(): List<Path> = Repository.files { it.extension == "md" }
 
     @Test
     fun `every link of every Markdown file resolves inside the repository`() {

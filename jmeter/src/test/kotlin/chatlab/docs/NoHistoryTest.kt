@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.io.path.extension
-import kotlin.io.path.name
 
 /**
  * The repository describes the product, not how it was built: which working session found what belongs in commit
@@ -14,15 +13,10 @@ import kotlin.io.path.name
  * build output and git's own history.
  */
 class NoHistoryTest {
-    private val root: Path = generateSequence(Path.of("").toAbsolutePath()) { it.parent }
-        .first { Files.exists(it.resolve("mvnw")) && Files.isDirectory(it.resolve("jmeter")) }
+    private val root: Path = Repository.root
 
-    private fun textFiles(): List<Path> = Files.walk(root).use { paths ->
-        paths.filter { Files.isRegularFile(it) }
-            .filter { path -> root.relativize(path).none { it.name in SKIPPED_DIRS } }
-            .filter { it.extension.lowercase() !in BINARY }
-            .filter { path -> Files.newInputStream(path).use { it.readNBytes(4096) }.none { it == 0.toByte() } }
-            .toList()
+    private fun textFiles(): List<Path> = Repository.files { path ->
+        path.extension.lowercase() !in BINARY && Files.newInputStream(path).use { it.readNBytes(4096) }.none { it == 0.toByte() }
     }
 
     @Test
@@ -54,7 +48,6 @@ class NoHistoryTest {
     private companion object {
         val SESSION = Regex("""(?i)\bsessions?\s+\d""")
         val SHARED = Regex("""\.\./shared/""")
-        val SKIPPED_DIRS = setOf(".git", "target", "node_modules", ".idea")
         val BINARY = setOf("png", "jpg", "jpeg", "gif", "jar", "class", "gz", "zip", "ico", "db")
     }
 }

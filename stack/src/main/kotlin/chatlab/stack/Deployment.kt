@@ -1,9 +1,5 @@
 package chatlab.stack
 
-import org.springframework.boot.context.properties.bind.Bindable
-import org.springframework.boot.context.properties.bind.Binder
-import org.springframework.core.env.Environment
-
 /**
  * A group of server instances the launcher starts beside the fleet's own, so that one run can load several deployments
  * in turn (the fan-out experiment): [instances] instances of their own, on the first instance's backends, whose room
@@ -42,10 +38,5 @@ data class Deployment(val broker: String, val instances: Int, val outboundThread
             }
             return Deployment(broker, instances, outbound)
         }
-
-        /** `chatlab.fleet.deployments` as the environment holds it (the stack reads it before any bean exists). */
-        fun listOf(env: Environment): List<Deployment> =
-            Binder.get(env).bind("chatlab.fleet.deployments", Bindable.listOf(String::class.java)).orElse(emptyList())
-                .filter { it.isNotBlank() }.map(::parse)
     }
 }

@@ -34,8 +34,8 @@ data class StackSettings(
          */
         private fun relays(env: Environment): Boolean {
             val broker = env.getProperty("chatlab.broker")?.trim().orEmpty()
-            val fleet = env.getProperty("chatlab.fleet.instances", Int::class.java, 1) > 1
-            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet) || Deployment.listOf(env).any { it.broker == RELAY }
+            val fleet = FleetSettings.from(env)
+            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet.instances > 1) || fleet.groups.any { it.broker == RELAY }
         }
 
         /** The chat server's name for a broker relay (`chatlab.broker=relay`). */

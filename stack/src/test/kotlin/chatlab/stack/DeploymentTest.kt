@@ -11,16 +11,16 @@ class DeploymentTest {
     fun `a deployment is written broker colon instances and named broker dash instances`() {
         assertThat(Deployment.parse(" relay : 2 ")).isEqualTo(Deployment(Deployment.RELAY, 2))
         assertThat(Deployment.parse("SIMPLE:1").name).isEqualTo("simple-1")
-        assertThat(Deployment.listOf(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,relay:1,relay:2")).map { it.name })
+        assertThat(FleetSettings.from(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,relay:1,relay:2")).groups.map { it.name })
             .containsExactly("simple-1", "relay-1", "relay-2")
-        assertThat(Deployment.listOf(MockEnvironment())).isEmpty()
+        assertThat(FleetSettings.from(MockEnvironment()).groups).isEmpty()
     }
 
     @Test
     fun `a deployment may write to its clients on an outbound pool of its own, and is named after it`() {
         assertThat(Deployment.parse("simple:1:outbound=8")).isEqualTo(Deployment(Deployment.SIMPLE, 1, outboundThreads = 8))
         assertThat(Deployment.parse(" relay:2 : Outbound = 16 ").name).isEqualTo("relay-2-outbound16")
-        assertThat(Deployment.listOf(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,simple:1:outbound=1")).map { it.name })
+        assertThat(FleetSettings.from(MockEnvironment().withProperty("chatlab.fleet.deployments", "simple:1,simple:1:outbound=1")).groups.map { it.name })
             .containsExactly("simple-1", "simple-1-outbound1")
     }
 

@@ -1,7 +1,9 @@
 package chatlab.system.fleet
 
+import org.springframework.boot.context.event.ApplicationReadyEvent
 import org.springframework.boot.context.properties.bind.Bindable
 import org.springframework.boot.context.properties.bind.Binder
+import org.springframework.context.event.EventListener
 import org.springframework.core.env.Environment
 import org.springframework.stereotype.Component
 
@@ -25,8 +27,18 @@ class Fleet(private val env: Environment) {
         }
     }
 
+    /** The list once the server is ready: the launcher has then started every instance, so it no longer changes. */
+    @Volatile private var ready: List<FleetMember>? = null
+
     /** Every instance, this one first; just this one unless the launcher started others. */
-    fun members(): List<FleetMember> =
+    fun members(): List<FleetMember> = ready ?: read()
+
+    @EventListener(ApplicationReadyEvent::class)
+    fun onReady() {
+        ready = read()
+    }
+
+    private fun read(): List<FleetMember> =
         listOf(FleetMember(1, env.getProperty("local.server.port", Int::class.java, 0), ProcessHandle.current().pid())) +
             Binder.get(env).bind(STARTED, Bindable.listOf(FleetMember::class.java)).orElse(emptyList())
 

@@ -34,7 +34,7 @@ class BackendProbe(
     ) + deploymentsRelay() + others.associate { it.key to it.describe() }
 
     private fun deploymentsRelay(): Map<String, BackendDescription> =
-        if (Broker.of(env) == Broker.SIMPLE && fleet.deployments().values.flatten().any { it.broker == Broker.RELAY.key }) mapOf(RELAY to describe(Backend.BROKER, ::relayedBroker))
+        if (Broker.of(env) == Broker.SIMPLE && fleet.members().any { it.broker == Broker.RELAY.key }) mapOf(RELAY to describe(Backend.BROKER, ::relayedBroker))
         else emptyMap()
 
     fun origin(backend: Backend): Origin =

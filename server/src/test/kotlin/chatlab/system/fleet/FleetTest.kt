@@ -32,4 +32,16 @@ class FleetTest {
         assertThat(fleet.deployments().getValue("simple-1-outbound8").single())
             .isEqualTo(FleetMember(3, 9003, 43, deployment = "simple-1-outbound8", broker = "simple", outboundThreads = 8))
     }
+
+    @Test
+    fun `once the server is ready the list is read no more, since the launcher has started every instance by then`() {
+        val env = MockEnvironment().withProperty("chatlab.fleet.launcher", "stack").withProperty("local.server.port", "8081")
+        val fleet = Fleet(env)
+        fleet.onReady()
+        env.setProperty("chatlab.fleet.started[0].index", "2")
+        env.setProperty("chatlab.fleet.started[0].port", "9002")
+        env.setProperty("chatlab.fleet.started[0].pid", "42")
+        assertThat(fleet.members().map { it.port }).containsExactly(8081)
+        assertThat(Fleet(env).members().map { it.port }).describedAs("read before the server is ready").containsExactly(8081, 9002)
+    }
 }
