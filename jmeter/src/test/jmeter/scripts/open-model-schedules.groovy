@@ -115,11 +115,15 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 // `standInRounds` rounds of the run only (0: every round): no verdict rests on the stand-in, and its units cost more
 // than any other (a stand-in read takes seconds). A path's rounds so far are its lines in the ladder file. The cache's
 // warm path (`mongo-redis-keyset warm`) runs every round: every read it measures is a Redis hit.
+// The reference shape runs in the first `referenceRounds` rounds only (0: every round): it reproduces the public plan beside
+// its figure, a closed model that no verdict rests on.
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
+def referenceRounds = (vars.get('referenceRounds') ?: '0') as int
 def everyRound = on
 on = { String path, String shape = null ->
     def rounds = earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)].size() : 0
-    everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm') && rounds >= standInRounds)
+    everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm') && rounds >= standInRounds) &&
+        !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds)
 }
 props.put('chatlab.on', on)
 // A closed group's threads (the reference shape): this engine's share of `total`, none when its path does not run in this

@@ -3,7 +3,7 @@ package chatlab.plans
 import java.nio.file.Path
 import kotlin.io.path.readLines
 
-/** jmeter/README.md's settings table, made from `src/build/settings.properties` and its smoke profile. */
+/** jmeter/README.md's settings table, made from `src/build/settings.properties` and its profiles' files. */
 object SettingsTable {
     const val BEGIN = "<!-- settings: made from src/build/settings.properties (SettingsTableTest) -->"
     const val END = "<!-- settings: end -->"
@@ -22,13 +22,16 @@ object SettingsTable {
         return out
     }
 
-    fun render(file: Path, smoke: Path): String {
+    /** The table: each setting's default, its value under `-Pthorough` and in the test command where they differ. */
+    fun render(file: Path, thorough: Path, smoke: Path): String {
         val defaults = Plans.settings
+        val deep = Settings.read(thorough)
         val small = Settings.read(smoke)
         val rows = descriptions(file).map { (name, what) ->
             fun cell(value: String?) = when { value == null -> ""; value.isEmpty() -> "(empty)"; else -> "`$value`" }
-            "| `$name` | ${cell(defaults[name])} | ${cell(small[name])} | $what |"
+            "| `$name` | ${cell(defaults[name])} | ${cell(deep[name])} | ${cell(small[name])} | $what |"
         }
-        return (listOf(BEGIN, "| setting | default | test command | what it changes |", "|---|---|---|---|") + rows + END).joinToString("\n")
+        val head = listOf(BEGIN, "| setting | default | -Pthorough | test command | what it changes |", "|---|---|---|---|---|")
+        return (head + rows + END).joinToString("\n")
     }
 }

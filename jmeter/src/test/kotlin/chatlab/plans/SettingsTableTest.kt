@@ -12,10 +12,12 @@ import kotlin.io.path.writeText
  */
 class SettingsTableTest {
     @Test
-    fun `the README's settings table lists every setting with its default, its test command value and what it changes`() {
+    fun `the README's settings table lists every setting with its default, its thorough and test command values and what it changes`() {
         val readme = Path.of("README.md")
         val text = readme.readText()
-        val table = SettingsTable.render(Path.of("src/build/settings.properties"), Path.of("src/build/settings-smoke.properties"))
+        val table = SettingsTable.render(
+            Path.of("src/build/settings.properties"), Path.of("src/build/settings-thorough.properties"), Path.of("src/build/settings-smoke.properties"),
+        )
         val begin = text.indexOf(SettingsTable.BEGIN)
         val end = text.indexOf(SettingsTable.END)
         assertThat(begin).describedAs("README.md holds the table's markers").isNotNegative().isLessThan(end)
