@@ -1,6 +1,6 @@
 package chatlab.report
 
-/** The workload shapes of DESIGN.md; every measured sampler label of the chat plans ends with one of them. */
+/** The workload shapes (docs/design.md, Measurement method); every measured sampler label of the chat plans ends with one of them. */
 enum class Shape(val key: String, val title: String, val explanation: String) {
     REFERENCE(
         "reference", "Reference shape",

@@ -28,7 +28,7 @@ object UnitColumns {
     }
 
     /**
-     * The run's load time against the budget DESIGN.md sets for 2 cores: wall time from the first measured unit to the
+     * The run's load time against the main command's budget on 2 cores: wall time from the first measured unit to the
      * last (JMeter's start-ups and dashboards between plans included; the server's start and warm-up before it not), and
      * the history and sends plans' own spans. Null without timed units.
      */
@@ -41,7 +41,8 @@ object UnitColumns {
         fun against(minutes: Double, budget: Int) = "${m(minutes)} min (budget $budget min: ${if (minutes <= budget) "within" else "OVER"})"
         return "Load time, from the first measured unit to the last: ${against(all, ALL_BUDGET_MIN)}" +
             (if (chat > 0) "; history + sends: ${against(chat, CHAT_BUDGET_MIN)}" else "") +
-            ". The budgets are DESIGN.md's for a full run on 2 cores; the server's start, seeding and warm-up come before and are not counted."
+            ". The main command has 30 min on 2 cores for all seven experiments; its build, the server's start and seeding and " +
+            "the warm-up take about 5 of them and are not counted here."
     }
 
     /** Where the load time went: per plan and shape, seconds of units plus the drains before them, over all rounds. */
