@@ -2,7 +2,7 @@ package chatlab.report
 
 import chatlab.report.document.Block
 
-/** The public write-up's table (docs/design.md): 100 threads, 50 s ramp, 150 loops, a laptop. */
+/** The public write-up's table the history experiment reproduces: 100 threads, 50 s ramp, 150 loops, a laptop. */
 object ReferenceResult {
     data class Line(val path: String, val title: String, val avg: Double, val p95: Double, val tps: Double)
 
