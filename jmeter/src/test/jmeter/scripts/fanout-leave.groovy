@@ -19,6 +19,13 @@ if (state.left.decrementAndGet() > 0) {
     SampleResult.setIgnore()
     return
 }
+// Every member has left, so the step's group ends once this audit and any sender still in flight are done, not at the
+// end of its schedule: the tail that schedule keeps after the last send (fanout-steps.groovy's senders) is for a step
+// whose deliveries come late, and a held step's members leave within milliseconds of the last send.
+if (binding.hasVariable('ctx')) {
+    def endGroup = props.get('chatlab.endGroup') ?: evaluate(new File(vars.get('scripts'), 'end-open-group.groovy')).tap { props.put('chatlab.endGroup', it) }
+    endGroup(ctx.getThreadGroup())
+}
 def mine = { String clientMessageId -> clientMessageId?.startsWith('fanout-' + state.tag + '-') }
 // What was acknowledged before the room is read back: each of these was stored before its RECEIPT, so before the read.
 // A sender of an overloaded step may get its RECEIPT only while the audit reads (its member had stopped waiting at

@@ -92,9 +92,9 @@ return [
             left: new java.util.concurrent.atomic.AtomicInteger(mine)]],
          arrivals: ' rate(' + fmt(joinRate * mine / members) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']
     },
-    // The senders' arrivals for `seconds` (rising from `from` per second), then the tail: JMeter waits for all of it (an
-    // Open Model Thread Group ended early by stop() hangs the serialized test), so fanoutLostAfter is kept short;
-    // 2 × openTimeout leave the audit its time.
+    // The senders' arrivals for `seconds` (rising from `from` per second), then the tail a step with late deliveries
+    // needs: fanoutLostAfter, and 2 × openTimeout for the audit. A step whose last member leaves sooner ends then
+    // (fanout-leave.groovy, end-open-group.groovy).
     senders: { double sendRate, double seconds, double from ->
         ' rate(' + fmt(from) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(sendRate) + '/s) pause(' + fmt(lostAfter + 2 * openTimeout) + ' ms)'
     },

@@ -116,14 +116,18 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 // than any other (a stand-in read takes seconds). A path's rounds so far are its lines in the ladder file. The cache's
 // warm path (`mongo-redis-keyset warm`) runs every round: every read it measures is a Redis hit.
 // The reference shape runs in the first `referenceRounds` rounds only (0: every round): it reproduces the public plan beside
-// its figure, a closed model that no verdict rests on.
+// its figure, a closed model that no verdict rests on. The instrument's paths (no store: the ceiling of this load generator and
+// server) run in the first `instrumentRounds` rounds only (0: every round): the report places every path against the
+// ceiling's median and judges no ceiling of its own, and a ceiling costs more than any store's ladder (it climbs highest).
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
 def referenceRounds = (vars.get('referenceRounds') ?: '0') as int
+def instrumentRounds = (vars.get('instrumentRounds') ?: '0') as int
 def everyRound = on
 on = { String path, String shape = null ->
     def rounds = earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)].size() : 0
     everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm') && rounds >= standInRounds) &&
-        !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds)
+        !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds) &&
+        !(instrumentRounds > 0 && path.startsWith('instrument') && rounds >= instrumentRounds)
 }
 props.put('chatlab.on', on)
 // A closed group's threads (the reference shape): this engine's share of `total`, none when its path does not run in this

@@ -91,7 +91,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         const val SETTINGS_FILE = "settings.properties"
 
         /** Settings added after runs were first kept, with the value those runs had: a kept run without one had that value. */
-        private val ADDED = mapOf("instances" to "1", "broker" to "", "deployments" to "", "fanoutWarmUpSeconds" to "1", "fanoutWarmUpRate" to "0", "fanoutRoundWarmUpSeconds" to "0", "standInRounds" to "0", "referenceRounds" to "0", "remotes" to "")
+        private val ADDED = mapOf("instances" to "1", "broker" to "", "deployments" to "", "fanoutWarmUpSeconds" to "1", "fanoutWarmUpRate" to "0", "fanoutRoundWarmUpSeconds" to "0", "standInRounds" to "0", "referenceRounds" to "0", "instrumentRounds" to "0", "remotes" to "")
 
         /**
          * The run to compare with, only ever one of the same [settings] (size, ladders, SLO, rounds, experiments…): [given]
