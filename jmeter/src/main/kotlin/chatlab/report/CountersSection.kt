@@ -85,6 +85,21 @@ object CountersSection : ExperimentSection<CounterRow> {
         }
     }
 
+    override fun verdict(rows: List<CounterRow>): Verdict {
+        val broken = rows.filter { it.audits.broken }
+        val safe = if (broken.isEmpty()) "no lost update in any store or mode"
+            else "LOST OR EXTRA UPDATES: ${broken.joinToString { "${it.store} ${it.mode} ${it.shape}" }}"
+        val most = rows.mapNotNull { it.threads }.maxOrNull()
+        val crowd = rows.filter { it.threads == most }
+        val tps = crowd.map { Verdict.Contender("${it.store} ${it.mode}", it.measured.spread { s -> s.throughput }, "${Format.tps(it.measured.spread { s -> s.throughput })} TPS") }
+        val clean = tps.filter { t -> crowd.any { "${it.store} ${it.mode}" == t.name && it.failed == 0L && !it.audits.broken } }
+        val refused = crowd.filter { it.failed > 0 }.joinToString { "${it.store} ${it.mode} ${Format.count(it.failed)}" }
+        val fastest = if (clean.isEmpty()) "none without refusals" else Verdict.highest(clean, Spread::clearlyBelow)
+        return Verdict("Which store and mode count every view, and which counts fastest at ${most ?: "?"} threads?",
+            "$safe; fastest without refusals: $fastest" + if (refused.isEmpty()) "" else "; refused (503): $refused",
+            Verdict.figures(tps))
+    }
+
     /** Our counter-mode row at the public line's thread count, or at the nearest thread count we ran. */
     private fun ours(rows: List<CounterRow>, p: PublicLine): CounterRow? =
         rows.filter { it.store == p.store && it.mode == "counter" && it.threads != null }.minByOrNull { kotlin.math.abs(it.threads!! - p.threads) }

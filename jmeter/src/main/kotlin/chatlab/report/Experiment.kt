@@ -26,6 +26,9 @@ interface Experiment {
     /** Its section; null when the run did not run it. */
     fun section(c: Comparison): Section?
 
+    /** Its answer on the report's first screen; null when the run did not run it. */
+    fun verdict(c: Comparison): Verdict? = null
+
     /** Its figures, for `summary.csv` and the next run's comparison (keyed by section, label and figure). */
     fun figures(c: Comparison): List<Figure>
 

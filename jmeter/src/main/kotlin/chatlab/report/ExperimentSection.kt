@@ -19,6 +19,9 @@ interface ExperimentSection<R> {
 
     fun findings(rows: List<R>): List<String>
 
+    /** Its answer on the report's first screen. */
+    fun verdict(rows: List<R>): Verdict?
+
     /** Whether a failed sample is this experiment's own figure rather than a fault (see [Experiment.ownLoss]). */
     fun ownLoss(sample: Sample): Boolean = false
 

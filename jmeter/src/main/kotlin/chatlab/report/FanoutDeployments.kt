@@ -46,6 +46,42 @@ object FanoutDeployments {
         else lead + "so the rate decides little and its capacity (${Findings.rate(path.capacity)}) moves between rounds and runs; $compare"
     }
 
+    /**
+     * The fan-out's answer for the first screen: per room size, the deployment that carries the most, judged as [findings]
+     * judges it, or, where capacity decides little, the lowest delivery p95 at the lowest rate every deployment ran in two
+     * rounds or more ([floorFindings]); with one deployment, each room's capacity.
+     */
+    fun verdict(paths: List<CapacityPath>, slo: Double): Verdict? {
+        if (paths.isEmpty()) return null
+        val sizes = paths.mapNotNull { Subjects.membersOf(it.subject.key) }.distinct().sorted()
+        val question = "What does a room of ${sizes.joinToString(", ")} members carry with delivery p95 ≤ ${Format.ms(slo)} ms" +
+            if (grid(paths).isEmpty()) "?" else ", and what does each deployment (broker × instances) cost?"
+        val grid = grid(paths)
+        if (grid.isEmpty()) {
+            val rooms = paths.map { Verdict.Contender("${it.subject.key}:", it.crossing, Findings.judged(it.crossing)) }
+            return Verdict(question, "one deployment: " + paths.joinToString("; ") { "${it.subject.key} ${Findings.rate(it.crossing)}" }, Verdict.figures(rooms))
+        }
+        val answers = mutableListOf<String>()
+        val figures = mutableListOf<String>()
+        for ((members, row) in grid) {
+            if (row.values.any { atFloor(it, slo) }) {
+                val rate = row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+                if (rate == null || row.size < 2) {
+                    answers += "$members members: no rate ran in two rounds on every deployment, not compared"
+                    continue
+                }
+                val p95s = row.map { (d, p) -> Verdict.Contender(d, p.steps.first { it.rate == rate }.measured.spread { it.p95 }) }
+                answers += "$members members, by p95 at ${Format.rate(rate)}/s: " + Verdict.lowest(p95s)
+                figures += "$members members, p95 at ${Format.rate(rate)}/s: " + p95s.joinToString(", ") { "${it.name} ${Findings.ms(it.judged)}" }
+            } else {
+                val capacities = row.map { (d, p) -> Verdict.Contender(d, p.crossing) }
+                answers += "$members members: " + Verdict.highest(capacities)
+                figures += "$members members: " + capacities.joinToString(", ") { "${it.name} ${Findings.judged(it.judged)}" }
+            }
+        }
+        return Verdict(question, answers.joinToString("; "), figures.joinToString("; "))
+    }
+
     /** Whether [path]'s lowest step already took half the SLO (a fan-out room whose capacity decides little, see [floors]). */
     fun atFloor(path: CapacityPath, slo: Double): Boolean =
         path.steps.minByOrNull { it.rate }?.let { it.measured.median.p95 >= slo / 2 } ?: false

@@ -35,6 +35,8 @@ object FanoutExperiment : Experiment {
     /** The audited steps with the server's send-path stages. */
     fun steps(c: Comparison): List<FanoutStep> = FanoutStages.of(c.samples)
 
+    override fun verdict(c: Comparison): Verdict? = FanoutDeployments.verdict(c.fanoutCapacity, c.fanoutSlo)
+
     override fun section(c: Comparison): Section? {
         val paths = c.fanoutCapacity
         if (paths.isEmpty() && audits(c).isEmpty()) return null

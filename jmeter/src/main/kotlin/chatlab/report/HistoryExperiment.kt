@@ -49,6 +49,9 @@ object HistoryExperiment : Experiment {
         })
     }
 
+    override fun verdict(c: Comparison): Verdict? = Verdict.capacity(
+        "Which read path serves the most history pages per second with p95 ≤ ${Format.ms(c.slo)} ms (where p95 reached it)?", c.readCapacity)
+
     override fun figures(c: Comparison): List<Figure> = buildList {
         addAll(referenceFigures(c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.ENTER)))
         addAll(capacityFigures(c.readCapacity))

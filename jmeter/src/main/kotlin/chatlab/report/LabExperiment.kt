@@ -26,6 +26,8 @@ class LabExperiment<R>(
         })
     }
 
+    override fun verdict(c: Comparison): Verdict? = rows(c).takeIf { it.isNotEmpty() }?.let(part::verdict)
+
     override fun figures(c: Comparison): List<Figure> = rows(c).flatMap(figure)
 
     override fun ownLoss(sample: Sample): Boolean = part.ownLoss(sample)

@@ -87,6 +87,23 @@ object PoolSection : ExperimentSection<PoolRow> {
         PUBLIC.map { false },
     )
 
+    override fun verdict(rows: List<PoolRow>): Verdict {
+        val rule = ruleOfThumb(rows.firstOrNull()?.cores)
+        val broken = rows.filter { it.audits?.broken == true }.map { it.size }
+        val byKind = rows.groupBy { it.kind }
+        val answers = byKind.map { (kind, list) ->
+            val clean = list.filter { it.errorPct.max == 0.0 }.map { Verdict.Contender("size ${it.size}", it.measured.spread { s -> s.p95 }) }
+            val failing = list.filter { it.errorPct.max > 0 }.map { it.size }
+            "$kind, lowest p95: " + (if (clean.isEmpty()) "no size without failures" else Verdict.lowest(clean)) +
+                if (failing.isEmpty()) "" else " (failures at ${failing.joinToString()})"
+        }
+        val figures = byKind.map { (kind, list) -> "$kind p95 ms: " + list.joinToString(", ") { "${it.size}: ${Columns.spread(it.measured.spread { s -> s.p95 })}" } }
+        return Verdict("Which pool size serves database-bound reads and hot-row writes best on this machine" +
+            (rule?.let { " (rule of thumb: $it)" } ?: "") + "?",
+            answers.joinToString("; ") + if (broken.isEmpty()) "" else "; LOST UPDATES at sizes ${broken.joinToString()}",
+            figures.joinToString("; "))
+    }
+
     override fun findings(rows: List<PoolRow>): List<String> = buildList {
         val audits = rows.mapNotNull { it.audits }
         if (audits.isNotEmpty()) {

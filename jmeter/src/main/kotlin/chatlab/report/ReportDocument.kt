@@ -12,18 +12,26 @@ import chatlab.report.document.Section
  */
 class ReportDocument(private val verdict: String, private val passed: Boolean, private val gates: List<ThresholdResult> = emptyList()) {
 
-    fun of(c: Comparison): Document = Document("chatlab comparison", lead(c), buildList {
-        addAll(Experiments.ALL.mapNotNull { it.section(c) })
-        add(Section("What this run says", listOf(Block.Bullets(Findings.run(c)))))
-        failures(c)?.let(::add)
-        units(c)?.let(::add)
-        add(environment(c))
-    })
+    fun of(c: Comparison): Document {
+        val sections = Experiments.ALL.mapNotNull { e -> e.section(c)?.let { e to it } }
+        return Document("chatlab comparison", lead(c, sections), buildList {
+            addAll(sections.map { it.second })
+            add(Section("What this run says", listOf(Block.Bullets(Headlines.of(c) + Findings.run(c)))))
+            failures(c)?.let(::add)
+            units(c)?.let(::add)
+            add(environment(c))
+        })
+    }
 
-    private fun lead(c: Comparison): List<Block> = buildList {
+    /**
+     * The first screen: whether the run passed, then one table of verdicts (per experiment its question, its answer and the
+     * figures it rests on, linked to its section), then what ran where; the method is in the sections below.
+     */
+    private fun lead(c: Comparison, sections: List<Pair<Experiment, Section>>): List<Block> = buildList {
         add(Block.Text(verdict, if (passed) Tone.OK else Tone.BAD))
         if (gates.isNotEmpty()) add(Block.Bullets(gates.map { it.message }, gates.map { if (it.passed) Tone.OK else Tone.BAD }))
-        Headlines.of(c).forEach { add(Block.Text(it, Tone.HEADLINE)) }
+        val verdicts = sections.mapNotNull { (e, s) -> e.verdict(c)?.let { Block.Verdicts.Row(e.name, s, listOf(it.question, it.answer, it.figures)) } }
+        if (verdicts.isNotEmpty()) add(Block.Verdicts(listOf("question", "answer", "figures (median of rounds, min–max)"), verdicts))
         val env = c.environment
         add(Block.Text((env.backends.values.map { it.label } + listOfNotNull(env.machine["cpus"]?.let { "$it CPUs" }) +
             "JMeter ${env.settings["jmeter"] ?: "?"}" + c.roundsText + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))

@@ -76,6 +76,18 @@ object SeatsSection : ExperimentSection<SeatRow> {
         }
     }
 
+    override fun verdict(rows: List<SeatRow>): Verdict {
+        val broken = rows.filter { it.audits.broken }
+        val safe = if (broken.isEmpty()) "every strategy seated each seat once, nobody twice"
+            else "OVERSOLD or broken: ${broken.joinToString { it.strategy }}"
+        val clean = rows.filter { it.failed == 0L && !it.audits.broken }
+        val tps = rows.map { Verdict.Contender(it.strategy, it.measured.spread { s -> s.throughput }, "${Format.tps(it.measured.spread { s -> s.throughput })} TPS") }
+        val fastest = if (clean.isEmpty()) "none without failures" else
+            Verdict.highest(tps.filter { t -> clean.any { it.strategy == t.name } }, Spread::clearlyBelow)
+        return Verdict("Which seat strategy sells a room's seats to a rush without overselling, and admits fastest?",
+            "$safe; most entries per second without failures: $fastest", Verdict.figures(tps))
+    }
+
     /** "held", "reversed" or "no clear difference": [redis] against [db] beyond both spreads. */
     private fun verdict(redis: Spread, db: Spread, higherIsBetter: Boolean, fmt: (Spread) -> String): String {
         val better = if (higherIsBetter) redis.min > db.max else redis.max < db.min

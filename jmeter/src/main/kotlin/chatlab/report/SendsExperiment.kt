@@ -32,6 +32,9 @@ object SendsExperiment : Experiment {
         })
     }
 
+    override fun verdict(c: Comparison): Verdict? = Verdict.capacity(
+        "Which store carries the most sends per second, SEND to the sender's broadcast, with p95 ≤ ${Format.ms(c.slo)} ms?", c.sendCapacity)
+
     override fun figures(c: Comparison): List<Figure> =
         HistoryExperiment.referenceFigures(c.referenceOf(Subjects.SEND_TO_DELIVERY)) + HistoryExperiment.capacityFigures(c.sendCapacity)
 }

@@ -75,6 +75,22 @@ object SqliteSection : ExperimentSection<SqliteRow> {
         )
     }
 
+    override fun verdict(rows: List<SqliteRow>): Verdict? {
+        val default = rows.firstOrNull { it.store == "sqlite" } ?: return null
+        val tuned = rows.firstOrNull { it.store == "sqlite-tuned" } ?: return null
+        val parts = listOf(
+            Triple("reads", default.readCapacity, tuned.readCapacity),
+            Triple("sends", default.sendCapacity, tuned.sendCapacity),
+        ).mapNotNull { (what, d, t) -> if (d == null || t == null) null else Triple(what, d, t) }
+        if (parts.isEmpty()) return null
+        val answer = parts.joinToString("; ") { (what, d, t) ->
+            "$what: " + Verdict.highest(listOf(Verdict.Contender("tuned", t), Verdict.Contender("defaults", d)), Spread::capacityBelow)
+        }
+        val figures = parts.joinToString("; ") { (what, d, t) -> "$what: defaults ${Findings.rate(d)}, tuned ${Findings.rate(t)}" } +
+            "; SQLITE_BUSY ${Format.count(default.busy)} with defaults, ${Format.count(tuned.busy)} tuned"
+        return Verdict("What does tuning SQLite for a server (WAL, busy timeout, one writer) buy in read and send capacity?", answer, figures)
+    }
+
     /** "tuned carries more" only beyond both spreads, as everywhere in the report. */
     private fun compare(what: String, default: Spread?, tuned: Spread?, show: (Spread) -> String, ladder: Boolean = true): String? {
         if (default == null || tuned == null) return null

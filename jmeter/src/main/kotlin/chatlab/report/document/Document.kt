@@ -7,7 +7,10 @@ package chatlab.report.document
 data class Document(val title: String, val lead: List<Block>, val sections: List<Section>)
 
 /** One part of the report under its own heading: an experiment, a shape, the findings, the environment. */
-data class Section(val title: String, val blocks: List<Block>)
+data class Section(val title: String, val blocks: List<Block>) {
+    /** The heading's anchor, as GitHub makes it from a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
+    val anchor: String get() = title.lowercase().replace(Regex("[^\\p{L}\\p{N} _-]"), "").replace(' ', '-')
+}
 
 /** What a section is made of. */
 sealed interface Block {
@@ -22,6 +25,14 @@ sealed interface Block {
 
     /** Charts side by side, each a self-contained SVG (see `SvgCharts`); Markdown names them instead. */
     data class Charts(val svgs: List<Svg>) : Block
+
+    /**
+     * The report's first table: per experiment, its question, answer and figures ([headers] after the experiment's name),
+     * the name linking to its section.
+     */
+    data class Verdicts(val headers: List<String>, val rows: List<Row>) : Block {
+        data class Row(val name: String, val section: Section, val cells: List<String>)
+    }
 
     /** Links to files beside the report (dashboards, the other formats). */
     data class Links(val lead: String, val links: List<Pair<String, String>>) : Block

@@ -10,6 +10,7 @@ import kotlinx.html.h2
 import kotlinx.html.h3
 import kotlinx.html.head
 import kotlinx.html.html
+import kotlinx.html.id
 import kotlinx.html.lang
 import kotlinx.html.li
 import kotlinx.html.meta
@@ -41,7 +42,7 @@ object HtmlRenderer {
                 h1 { +document.title }
                 document.lead.forEach { block(it) }
                 for (section in document.sections) {
-                    h2 { +section.title }
+                    h2 { id = section.anchor; +section.title }
                     section.blocks.forEach { block(it) }
                 }
             }
@@ -57,6 +58,17 @@ object HtmlRenderer {
                 table {
                     thead { tr { block.headers.forEach { th { +it } } } }
                     tbody { block.rows.forEachIndexed { i, row -> tr(if (block.standIn[i]) "standin" else null) { row.forEach { td { +it } } } } }
+                }
+            }
+            is Block.Verdicts -> table("verdicts") {
+                thead { tr { (listOf("experiment") + block.headers).forEach { th { +it } } } }
+                tbody {
+                    block.rows.forEach { row ->
+                        tr {
+                            td { a("#${row.section.anchor}") { +row.name } }
+                            row.cells.forEach { td { +it } }
+                        }
+                    }
                 }
             }
             is Block.Charts -> div("charts") { block.svgs.forEach { unsafe { +it.markup } } }
@@ -84,5 +96,6 @@ object HtmlRenderer {
         "tr.standin td{background:#fff6e0}" +
         ".verdict{font-weight:bold;padding:6px 10px;display:inline-block}.ok{background:#e3f5e1}.bad{background:#fbe0e0}" +
         "ul .verdict{display:list-item;padding:2px 6px;font-weight:normal}" +
+        "table.verdicts{font-size:14px}table.verdicts td{text-align:left;vertical-align:top}table.verdicts td:nth-child(3){font-weight:bold}" +
         ".headline{font-size:17px;font-weight:bold}.note{color:#555}.charts{display:flex;flex-wrap:wrap;gap:24px}"
 }

@@ -26,6 +26,11 @@ object MarkdownRenderer {
                 appendLine(block.headers.joinToString("|", "|", "|") { "---" })
                 block.rows.forEach { row -> appendLine(row.joinToString(" | ", "| ", " |") { cell(it) }) }
             }
+            is Block.Verdicts -> {
+                appendLine((listOf("experiment") + block.headers).joinToString(" | ", "| ", " |") { cell(it) })
+                appendLine((listOf("experiment") + block.headers).joinToString("|", "|", "|") { "---" })
+                block.rows.forEach { row -> appendLine((listOf("[${row.name}](#${row.section.anchor})") + row.cells.map(::cell)).joinToString(" | ", "| ", " |")) }
+            }
             is Block.Charts -> appendLine(block.svgs.joinToString("; ", "Charts in index.html: ", ".") { it.title })
             is Block.Links -> appendLine(block.lead + block.links.joinToString(" · ") { (text, href) -> "[$text]($href)" })
         }
