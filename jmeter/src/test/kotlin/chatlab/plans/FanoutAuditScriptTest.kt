@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper
 import com.sun.net.httpserver.HttpServer
 import groovy.lang.Binding
 import groovy.lang.GroovyShell
+import org.apache.jmeter.threads.JMeterContextService
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -12,6 +14,8 @@ import java.nio.file.Path
 import java.util.Properties
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
 import java.util.concurrent.atomic.AtomicInteger
 
 /**
@@ -91,24 +95,27 @@ class FanoutAuditScriptTest {
         mapOf("id" to message["id"], "sentAt" to message["sentAt"], "room" to message["roomId"], "clientMessageId" to message["clientMessageId"])
 
     /** Every member but the last has left; the last one's leaving runs the audit. [received]: the messages each member read. */
-    private fun audit(sent: List<String>, messages: List<List<Map<String, Any>>>): Result {
+    private fun audit(sent: List<String>, messages: List<List<Map<String, Any>>>, group: OpenModelThreadGroup? = null, sending: Int = 0): Result {
         val received = messages.map { it.map(::delivery) }
         val state = mapOf(
             "room" to room, "tag" to tag, "members" to received.size, "sent" to this.sent.apply { addAll(sent) },
             "received" to ConcurrentHashMap<Int, Any>(received.dropLast(1).withIndex().associate { it.index to it.value }),
-            "left" to AtomicInteger(1),
+            "left" to AtomicInteger(1), "sending" to AtomicInteger(sending),
         )
         val vars = Vars(mutableMapOf(
             "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to "3 members",
             "scripts" to "src/test/jmeter/scripts", "jwtSecret" to "secret",
             "shape" to "capacity@30", "member" to (received.size - 1).toString(), "fanout" to state, "received" to received.last(),
         ))
-        return run(vars)
+        return run(vars, group)
     }
 
-    private fun run(vars: Vars): Result {
+    private fun run(vars: Vars, group: OpenModelThreadGroup? = null): Result {
         val result = Result()
-        GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("SampleResult", result); setVariable("props", props) })
+        GroovyShell(Binding().apply {
+            setVariable("vars", vars); setVariable("SampleResult", result); setVariable("props", props)
+            if (group != null) setVariable("ctx", JMeterContextService.getContext().apply { threadGroup = group })
+        })
             .evaluate(Path.of("src/test/jmeter/scripts/fanout-leave.groovy").toFile())
         return result
     }
@@ -142,6 +149,27 @@ class FanoutAuditScriptTest {
         val result = audit(sentThree, List(3) { three })
         assertThat(result.passed).describedAs(result.message).isTrue()
         assertThat(result.message).endsWith("; server stages, mean: unavailable (answered 404)")
+    }
+
+    /** A fan-out step's group as JMeter runs it: its thread pool, which the run awaits before the next step. */
+    private fun runningGroup(pool: ExecutorService) = OpenModelThreadGroup().also { group ->
+        OpenModelThreadGroup::class.java.getDeclaredField("executorService").apply { isAccessible = true }.set(group, pool)
+    }
+
+    @Test
+    fun `a held step ends its group at once, an overloaded one keeps the tail of its schedule`() {
+        serve(three)
+        val held = Executors.newCachedThreadPool()
+        assertThat(audit(sentThree, List(3) { three }, runningGroup(held)).passed).isTrue()
+        assertThat(held.isShutdown).describedAs("every delivery in, nobody sending: the step is over").isTrue()
+        val dropped = Executors.newCachedThreadPool()
+        assertThat(audit(sentThree, listOf(three, three, three - three[1]), runningGroup(dropped)).passed).isFalse()
+        assertThat(dropped.isShutdown).describedAs("a delivery missing: the server may still be working").isFalse()
+        val waiting = Executors.newCachedThreadPool()
+        assertThat(audit(sentThree, List(3) { three }, runningGroup(waiting), sending = 1).passed).isTrue()
+        assertThat(waiting.isShutdown).describedAs("a sender still waiting for its RECEIPT").isFalse()
+        listOf(dropped, waiting).forEach { it.shutdown() }
+        JMeterContextService.getContext().clear()
     }
 
     @Test
