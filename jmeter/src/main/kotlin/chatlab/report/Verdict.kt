@@ -24,10 +24,10 @@ data class Verdict(val question: String, val answer: String, val figures: String
             if (best.judged.rounds < 2) return "${best.name} highest in one round: not judged (a verdict needs the spread of several)"
             val tied = ranked.drop(1).filterNot { below(it.judged, best.judged) }
             val next = ranked[1]
-            if (tied.isEmpty()) return "${best.name}, ${times(best.judged.median, next.judged.median)} ${next.name}'s, beyond every spread"
+            if (tied.isEmpty()) return "${best.name}, ${times(best.judged.median, next.judged.median)} ${next.name}, beyond every spread"
             val rest = ranked.drop(1) - tied.toSet()
-            return "${(listOf(best) + tied).joinToString(" and ") { it.name }}, not told apart" +
-                if (rest.isEmpty()) "" else "; ${rest.joinToString(" and ") { it.name }} less, beyond the spreads"
+            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart" +
+                if (rest.isEmpty()) "" else "; ${rest.joinToString(", ") { it.name }} less, beyond the spreads"
         }
 
         /**
@@ -42,10 +42,10 @@ data class Verdict(val question: String, val answer: String, val figures: String
             val tied = ranked.drop(1).filterNot { best.judged.clearlyBelow(it.judged, Findings.RESOLUTION_MS) }
             val next = ranked[1]
             if (tied.isEmpty()) return "${best.name}; ${next.name} takes ${times(next.judged.median, best.judged.median)} as long, beyond every spread"
-            return "${(listOf(best) + tied).joinToString(" and ") { it.name }}, not told apart"
+            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart"
         }
 
-        /** `1.4×` (how many times [a] is [b]), `about the same` within 5 %. */
+        /** `1.4×` (how many times [a] is [b]), `about the same as` within 5 %. */
         fun times(a: Double, b: Double): String = when {
             b <= 0.0 -> "more than"
             a / b < 1.05 -> "about the same as"
