@@ -96,6 +96,6 @@ object HtmlRenderer {
         "tr.standin td{background:#fff6e0}" +
         ".verdict{font-weight:bold;padding:6px 10px;display:inline-block}.ok{background:#e3f5e1}.bad{background:#fbe0e0}" +
         "ul .verdict{display:list-item;padding:2px 6px;font-weight:normal}" +
-        "table.verdicts{font-size:14px}table.verdicts td{text-align:left;vertical-align:top}table.verdicts td:nth-child(3){font-weight:bold}" +
+        "table.verdicts{font-size:14px}table.verdicts td,table.verdicts th{text-align:left;vertical-align:top}table.verdicts td:nth-child(3){font-weight:bold}" +
         ".headline{font-size:17px;font-weight:bold}.note{color:#555}.charts{display:flex;flex-wrap:wrap;gap:24px}"
 }
