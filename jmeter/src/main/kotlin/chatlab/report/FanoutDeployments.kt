@@ -54,9 +54,9 @@ object FanoutDeployments {
     fun verdict(paths: List<CapacityPath>, slo: Double): Verdict? {
         if (paths.isEmpty()) return null
         val sizes = paths.mapNotNull { Subjects.membersOf(it.subject.key) }.distinct().sorted()
-        val question = "What does a room of ${sizes.joinToString(", ")} members carry with delivery p95 ≤ ${Format.ms(slo)} ms" +
-            if (grid(paths).isEmpty()) "?" else ", and what does each deployment (broker × instances) cost?"
         val grid = grid(paths)
+        val question = "What does a room of ${sizes.joinToString(", ")} members carry with delivery p95 ≤ ${Format.ms(slo)} ms" +
+            if (grid.isEmpty()) "?" else ", and what does each deployment (broker × instances) cost?"
         if (grid.isEmpty()) {
             val rooms = paths.map { Verdict.Contender("${it.subject.key}:", it.crossing, Findings.judged(it.crossing)) }
             return Verdict(question, "one deployment: " + paths.joinToString("; ") { "${it.subject.key} ${Findings.rate(it.crossing)}" }, Verdict.figures(rooms))
@@ -65,7 +65,7 @@ object FanoutDeployments {
         val figures = mutableListOf<String>()
         for ((members, row) in grid) {
             if (row.values.any { atFloor(it, slo) }) {
-                val rate = row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+                val rate = lowestSharedRate(row)
                 if (rate == null || row.size < 2) {
                     answers += "$members members: no rate ran in two rounds on every deployment, not compared"
                     continue
@@ -82,6 +82,10 @@ object FanoutDeployments {
         return Verdict(question, answers.joinToString("; "), figures.joinToString("; "))
     }
 
+    /** The lowest rate every deployment of a room size ran in two rounds or more; null when there is none. */
+    private fun lowestSharedRate(row: Map<String, CapacityPath>): Double? =
+        row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+
     /** Whether [path]'s lowest step already took half the SLO (a fan-out room whose capacity decides little, see [floors]). */
     fun atFloor(path: CapacityPath, slo: Double): Boolean =
         path.steps.minByOrNull { it.rate }?.let { it.measured.median.p95 >= slo / 2 } ?: false
@@ -95,7 +99,7 @@ object FanoutDeployments {
      */
     fun floorFindings(paths: List<CapacityPath>, slo: Double): List<String> = grid(paths).mapNotNull { (members, row) ->
         if (row.size < 2 || row.values.none { atFloor(it, slo) }) return@mapNotNull null
-        val rate = row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+        val rate = lowestSharedRate(row)
             ?: return@mapNotNull "Fan-out, a room of $members members, where capacity decides little: no rate ran in two rounds or more on " +
                 "every deployment, so their p95s are not compared (a verdict needs the spread of several rounds)."
         val ranked = row.mapValues { (_, p) -> p.steps.first { it.rate == rate }.measured.spread { it.p95 } }.entries.sortedBy { it.value.median }
