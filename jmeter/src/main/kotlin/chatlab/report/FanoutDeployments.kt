@@ -70,7 +70,7 @@ object FanoutDeployments {
                     answers += "$members members: no rate ran in two rounds on every deployment, not compared"
                     continue
                 }
-                val p95s = row.map { (d, p) -> Verdict.Contender(d, p.steps.first { it.rate == rate }.measured.spread { it.p95 }) }
+                val p95s = p95sAt(row, rate).map { (d, p95) -> Verdict.Contender(d, p95) }
                 answers += "$members members, by p95 at ${Format.rate(rate)}/s: " + Verdict.lowest(p95s)
                 figures += "$members members, p95 at ${Format.rate(rate)}/s: " + p95s.joinToString(", ") { "${it.name} ${Findings.ms(it.judged)}" }
             } else {
@@ -85,6 +85,10 @@ object FanoutDeployments {
     /** The lowest rate every deployment of a room size ran in two rounds or more; null when there is none. */
     private fun lowestSharedRate(row: Map<String, CapacityPath>): Double? =
         row.values.map { p -> p.steps.filter { it.rounds >= 2 }.map { it.rate }.toSet() }.reduce { a, b -> a intersect b }.minOrNull()
+
+    /** Each deployment's delivery p95 at [rate] (one every deployment ran: [lowestSharedRate]), median of rounds (min–max). */
+    private fun p95sAt(row: Map<String, CapacityPath>, rate: Double): Map<String, Spread> =
+        row.mapValues { (_, p) -> p.steps.first { it.rate == rate }.measured.spread { it.p95 } }
 
     /** Whether [path]'s lowest step already took half the SLO (a fan-out room whose capacity decides little, see [floors]). */
     fun atFloor(path: CapacityPath, slo: Double): Boolean =
@@ -102,7 +106,7 @@ object FanoutDeployments {
         val rate = lowestSharedRate(row)
             ?: return@mapNotNull "Fan-out, a room of $members members, where capacity decides little: no rate ran in two rounds or more on " +
                 "every deployment, so their p95s are not compared (a verdict needs the spread of several rounds)."
-        val ranked = row.mapValues { (_, p) -> p.steps.first { it.rate == rate }.measured.spread { it.p95 } }.entries.sortedBy { it.value.median }
+        val ranked = p95sAt(row, rate).entries.sortedBy { it.value.median }
         val (best, top) = ranked.first()
         val tied = ranked.drop(1).filterNot { top.clearlyBelow(it.value, Findings.RESOLUTION_MS) }
         val figures = ranked.joinToString("; ") { "${it.key} ${Findings.ms(it.value)}" }

@@ -42,7 +42,7 @@ object UnitColumns {
         return "Load time, from the first measured unit to the last: ${against(all, ALL_BUDGET_MIN)}" +
             (if (chat > 0) "; history + sends: ${against(chat, CHAT_BUDGET_MIN)}" else "") +
             ". The main command has 30 min on 2 cores for all seven experiments; its build, the server's start and seeding and " +
-            "the warm-up take about 4 of them and are not counted here."
+            "the warm-up take about 5 of them and are not counted here."
     }
 
     /** Where the load time went: per plan and shape, seconds of units plus the drains before them, over all rounds. */
