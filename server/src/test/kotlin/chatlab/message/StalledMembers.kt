@@ -1,8 +1,11 @@
 package chatlab.message
 
 import org.assertj.core.api.Assertions.assertThat
+import java.time.Instant
+import java.time.temporal.ChronoUnit
 import java.util.UUID
 import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
 import kotlin.concurrent.thread
 
@@ -10,9 +13,10 @@ import kotlin.concurrent.thread
  * Members who stop reading in a busy room: [stalled] raw sockets subscribe to the room and then read nothing while one
  * member sends [rate] messages a second of about 3 KB for [seconds]. Every stalled session must be ended by the server
  * (a socket that reads again finds it closed after what the buffers held, not everything sent), and a reading member
- * must get every message with none delayed past [livenessMillis]: a write blocked on a stalled socket once held every
- * outbound thread, and every room with it, for 20 s. The first two stalled sockets have a 4 KB receive buffer, so the
- * server's writes to them wait; the others let the kernel grow theirs, so only their unanswered pings give them away.
+ * must get every message, none later than [livenessMillis] after the server broadcast it: a write blocked on a stalled
+ * socket once held every outbound thread, and every room with it, for 20 s. The first two stalled sockets have a 4 KB
+ * receive buffer, so the server's writes to them wait; the others let the kernel grow theirs, so only their unanswered
+ * pings give them away.
  */
 class StalledMembers(
     private val mint: (Long) -> String,
@@ -26,7 +30,13 @@ class StalledMembers(
     /** The stalled members connect to [stalledPort] as [stalledUser]; [reader] listens on [readerPort], [sender] sends on [senderPort]. */
     fun check(room: Long, stalledPort: Int, stalledUser: Long, readerPort: Int, reader: Long, senderPort: Int, sender: Long) {
         val listener = StompClient(readerPort)
-        val inbox = listener.subscribe(listener.connect(mint(reader))!!, RoomTopic.of(room), ChatMessageDto::class.java)
+        val inbox = LinkedBlockingQueue<ChatMessageDto>()
+        val sincePublished = ConcurrentHashMap<String, Long>() // ms from the server's broadcast to the reading member
+        listener.subscribe(listener.connect(mint(reader))!!, RoomTopic.of(room), ChatMessageDto::class.java, awaitReceipt = true) { headers, message ->
+            val published = headers.getFirst(SendPathTimers.PUBLISHED)?.toLongOrNull()
+            if (published != null) sincePublished[message.clientMessageId] = (epochMicros() - published) / 1_000
+            inbox += message
+        }
         val client = StompClient(senderPort)
         val session = client.connect(mint(sender))!!
         val content = "한".repeat(1000)
@@ -36,25 +46,24 @@ class StalledMembers(
         assertThat(warmed).describedAs("warm-up messages received before the last").isEqualTo(warm.size - 1)
         val sockets = (1..stalled).map { subscribedAndStalled(stalledPort, stalledUser, room, "stalled-$run-$it", smallBuffer = it <= 2) }
         try {
-            val sentAt = ConcurrentHashMap<String, Long>()
             val total = rate * seconds
-            val delays = ConcurrentHashMap<String, Long>()
+            val flood = (0 until total).map { "flood-$run-$it" }
+            val received = ConcurrentHashMap.newKeySet<String>()
             val reading = thread(name = "reading-member") {
-                while (delays.size < total) {
-                    val message = inbox.poll(10, TimeUnit.SECONDS) ?: break
-                    sentAt[message.clientMessageId]?.let { delays[message.clientMessageId] = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - it) }
-                }
+                while (received.size < total) received += (inbox.poll(10, TimeUnit.SECONDS) ?: break).clientMessageId
             }
             val start = System.nanoTime()
-            for (n in 0 until total) {
+            flood.forEachIndexed { n, id ->
                 TimeUnit.NANOSECONDS.sleep(start + n * 1_000_000_000L / rate - System.nanoTime())
-                val id = "flood-$run-$n"
-                sentAt[id] = System.nanoTime()
                 client.send(session, room, mapOf("content" to content, "clientMessageId" to id), "mysql")
             }
             reading.join()
-            assertThat(delays).describedAs("messages the reading member received").hasSize(total)
-            assertThat(delays.values.max()).describedAs("the longest a reading member waited for a message, ms").isLessThan(livenessMillis)
+            assertThat(flood.count { it !in received }).describedAs("messages the reading member did not get (it waits 10 s for each)").isZero()
+            // From the broadcast on: what a stalled member's writes could hold up. The store's write before it is not
+            // (the disk's speed under the other tests' load, on the sender's own ordered session).
+            val longest = flood.maxBy { sincePublished[it] ?: Long.MAX_VALUE }
+            assertThat(sincePublished[longest]).describedAs("the longest a reading member waited for a message after the server broadcast it, ms")
+                .isNotNull().isLessThan(livenessMillis)
             sockets.forEachIndexed { i, socket ->
                 val readable = socket.framesUntilClosed()
                 assertThat(readable).describedAs("stalled member $i: frames waiting when it read again, of $total sent").isNotNull().isLessThan(total)
@@ -71,4 +80,7 @@ class StalledMembers(
             send("SUBSCRIBE\nid:$id\ndestination:${RoomTopic.of(room)}\nreceipt:r-$id\n\n\u0000")
             assertThat(read()).startsWith("RECEIPT")
         }
+
+    /** Wall-clock microseconds, as the server stamps its broadcasts: both run on this machine's clock. */
+    private fun epochMicros() = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
 }

@@ -44,8 +44,11 @@ class StompClient(private val port: Int) {
      * Subscribes and returns the queue its payloads land in. With [awaitReceipt] it asks for a RECEIPT and waits
      * for it, so the subscription is active before the caller sends anything.
      */
-    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>, awaitReceipt: Boolean = true): LinkedBlockingQueue<T> {
-        val queue = LinkedBlockingQueue<T>()
+    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>, awaitReceipt: Boolean = true): LinkedBlockingQueue<T> =
+        LinkedBlockingQueue<T>().also { queue -> subscribe(session, destination, type, awaitReceipt) { _, payload -> queue += payload } }
+
+    /** Subscribes and hands every frame's headers and payload to [arrived], on the client's receiving thread. */
+    fun <T : Any> subscribe(session: StompSession, destination: String, type: Class<T>, awaitReceipt: Boolean, arrived: (StompHeaders, T) -> Unit) {
         val headers = StompHeaders().apply {
             this.destination = destination
             if (awaitReceipt) receipt = "r-" + java.util.UUID.randomUUID()
@@ -56,14 +59,13 @@ class StompClient(private val port: Int) {
 
             override fun handleFrame(headers: StompHeaders, payload: Any?) {
                 @Suppress("UNCHECKED_CAST")
-                queue += payload as T
+                arrived(headers, payload as T)
             }
         })
         if (awaitReceipt) {
             subscription.addReceiptTask(Runnable { active.complete(Unit) })
             active.get(5, TimeUnit.SECONDS)
         }
-        return queue
     }
 
     fun send(session: StompSession, roomId: Long, body: Any, store: String? = null) {
