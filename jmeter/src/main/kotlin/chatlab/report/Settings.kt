@@ -22,7 +22,7 @@ object Settings {
         env.fleet?.let { add(deployment(it, env.backends["broker"])) }
         env.fleet?.deployments?.takeIf { it.isNotEmpty() }?.let { add(deployments(it, env.backends["relay"] ?: env.backends["broker"]?.takeIf { env.fleet.broker == "relay" })) }
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; ${loadFrom(env.settings["remotes"])}") }
-        env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB") }
+        env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB" + jitLimit(env.machine["jit"])) }
         env.settings["warmUpSeconds"]?.let {
             add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
                 "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores (its wrong answers still fail the run)")
@@ -35,6 +35,9 @@ object Settings {
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
     }
+
+    /** A server JVM option that stops its JIT short of the optimising compiler: its figures are not a steady-state server's. */
+    private fun jitLimit(option: String?) = option?.let { "; JIT limited by $it (every instance), so its figures are not a steady-state server's" } ?: ""
 
     /** Where the load came from (-Djmeter.remotes): JMeter processes on this machine, or the engines named. */
     fun loadFrom(remotes: String?): String {

@@ -56,6 +56,17 @@ class EnvironmentTest {
     }
 
     @Test
+    fun `a server whose JIT stops short of the optimising compiler is labelled, one at full speed is not`(@TempDir dir: Path) {
+        fun jvmLine(jit: String) = Settings.environmentLines(
+            read(dir, """{"machine":{"cpus":2,"os":"Linux","jvm":"OpenJDK 17","maxHeapMb":2048$jit}}"""),
+        ).single { it.startsWith("server JVM:") }
+        assertThat(jvmLine("")).isEqualTo("server JVM: OpenJDK 17, max heap 2048 MB")
+        assertThat(jvmLine(""","jit":"-XX:TieredStopAtLevel=1"""")).isEqualTo(
+            "server JVM: OpenJDK 17, max heap 2048 MB; JIT limited by -XX:TieredStopAtLevel=1 (every instance), so its figures are not a steady-state server's",
+        )
+    }
+
+    @Test
     fun `the machine line says where the load came from, local JMeter, loopback engines or engines elsewhere`(@TempDir dir: Path) {
         val info = dir.resolve("server-info.json").also { Files.writeString(it, """{"machine":{"cpus":"2","os":"Linux"}}""") }
         fun machineLine(remotes: String?) = Settings.environmentLines(

@@ -20,7 +20,13 @@ class BackendsInfoContributor(private val probe: BackendProbe) : InfoContributor
                 "jvm" to "${System.getProperty("java.vm.name")} ${System.getProperty("java.runtime.version")}",
                 "maxHeapMb" to runtime.maxMemory() / (1024 * 1024),
                 "uptimeMs" to ManagementFactory.getRuntimeMXBean().uptime,
-            ),
+            ) + listOfNotNull(jitLimit(ManagementFactory.getRuntimeMXBean().inputArguments)?.let { "jit" to it }),
         )
+    }
+
+    companion object {
+        /** A JVM option that keeps the JIT from its optimising compiler, so the server from its steady-state speed. */
+        fun jitLimit(jvmOptions: List<String>): String? = jvmOptions.firstOrNull { it == "-Xint" }
+            ?: jvmOptions.lastOrNull { it.startsWith("-XX:TieredStopAtLevel=") }?.takeIf { (it.substringAfter('=').toIntOrNull() ?: 4) < 4 }
     }
 }
