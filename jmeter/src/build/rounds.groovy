@@ -17,9 +17,9 @@ static String judged(String plan) {
 /**
  * The runs, in order: [plan, round (0 before the rounds), engines (host:port list, empty: this JMeter), properties of
  * its own]. [selected] holds the plans that run; [remotes] the engines every plan runs on, [twoEngines] both loopback
- * engines for the rounds after the first.
+ * engines for the rounds after the first; [skipPaths] the run's own setting, which a judged round's list adds to.
  */
-static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines) {
+static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines, String skipPaths = '') {
     def out = [[plan: 'preflight', round: 0, engines: remotes, properties: [:]], [plan: 'warm-up', round: 0, engines: remotes, properties: [:]]]
     (1..Math.max(rounds, judgedRounds)).each { round ->
         plans().findAll { it in selected }.each { plan ->
@@ -28,7 +28,7 @@ static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds,
             def engines = round > 1 && twoEngines ? twoEngines : remotes
             def properties = [:]
             if (engines != remotes) properties.engineList = engines
-            if (extra && judged(plan)) properties.skipPaths = judged(plan)
+            if (extra && judged(plan)) properties.skipPaths = [skipPaths, judged(plan)].findAll { it }.join(',')
             out << [plan: plan, round: round, engines: engines, properties: properties]
         }
     }
@@ -62,8 +62,10 @@ if (binding.hasVariable('project')) {
     def selected = plans().findAll { setting("skip.$it") == 'false' }
     def two = setting('jmeter.twoEngines') == 'true' && setting('jmeter.remote') == 'true'
         ? "127.0.0.1:${setting('jmeter.enginePort')},127.0.0.1:${setting('jmeter.enginePort2')}" : ''
+    def settings = new Properties()
+    new File(target, 'conf/settings.properties').withReader('UTF-8') { settings.load(it) } // settings.groovy's, at initialize
     def all = runs(selected, setting('chatlab.rounds') as int, setting('chatlab.judgedRounds') as int,
-        setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two)
+        setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''))
     def java = new File(System.getProperty('java.home'), 'bin/java').path
     all.eachWithIndex { run, i ->
         log.info("chatlab load ${i + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}")

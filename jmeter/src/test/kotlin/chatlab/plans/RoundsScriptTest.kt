@@ -14,8 +14,8 @@ class RoundsScriptTest {
     private val all = listOf("history", "sends", "seats", "counters", "pool", "fanout")
 
     @Suppress("UNCHECKED_CAST")
-    private fun runs(selected: List<String>, rounds: Int, judged: Int, remotes: String = "", two: String = "") =
-        script.invokeMethod("runs", arrayOf(selected, rounds, judged, remotes, two)) as List<Map<String, Any>>
+    private fun runs(selected: List<String>, rounds: Int, judged: Int, remotes: String = "", two: String = "", skipPaths: String = "") =
+        script.invokeMethod("runs", arrayOf(selected, rounds, judged, remotes, two, skipPaths)) as List<Map<String, Any>>
 
     private fun List<Map<String, Any>>.names() = map { if (it["round"] == 0) "${it["plan"]}" else "${it["plan"]} ${it["round"]}" }
 
@@ -27,6 +27,14 @@ class RoundsScriptTest {
         assertThat(r.filter { (it["round"] as Int) > 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
             .containsExactly("reference:mysql-keyset,capacity:instrument,mix:*", "mongo,instrument-ws", null, "reference:mysql-keyset,capacity:instrument,mix:*", "mongo,instrument-ws", null)
         assertThat(r.filter { (it["round"] as Int) <= 3 }.map { it["properties"] }).allMatch { (it as Map<*, *>).isEmpty() }
+    }
+
+    @Test
+    fun `a judged round skips what the run's own skipPaths skip as well as its own list`() {
+        val r = runs(listOf("history", "fanout"), 2, 3, skipPaths = "mongo,mysql-offset")
+        assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
+            .containsExactly("mongo,mysql-offset,reference:mysql-keyset,capacity:instrument,mix:*", null)
+        assertThat(r.filter { (it["round"] as Int) <= 2 }.map { it["properties"] }).allMatch { (it as Map<*, *>).isEmpty() }
     }
 
     @Test
