@@ -53,8 +53,8 @@ class SendPathTimers(registry: MeterRegistry) : OutboundTap {
         const val PUBLISHED = "chatlab-published"
         private const val QUEUED = "chatlab.queued"
 
-        /** Wall-clock time in epoch microseconds: comparable across instances on one machine's clock. */
-        private fun nowMicros() = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
+        /** Wall-clock time in epoch microseconds: comparable across instances (and their clients) on one machine's clock. */
+        fun nowMicros() = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
 
         private fun timer(registry: MeterRegistry, stage: String) = Timer.builder("chatlab.send.stage").tag("stage", stage)
             .description("a message's time in one stage from SEND to a member's delivery").publishPercentileHistogram().register(registry)

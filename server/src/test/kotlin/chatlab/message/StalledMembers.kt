@@ -1,8 +1,6 @@
 package chatlab.message
 
 import org.assertj.core.api.Assertions.assertThat
-import java.time.Instant
-import java.time.temporal.ChronoUnit
 import java.util.UUID
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.LinkedBlockingQueue
@@ -34,7 +32,7 @@ class StalledMembers(
         val sincePublished = ConcurrentHashMap<String, Long>() // ms from the server's broadcast to the reading member
         listener.subscribe(listener.connect(mint(reader))!!, RoomTopic.of(room), ChatMessageDto::class.java, awaitReceipt = true) { headers, message ->
             val published = headers.getFirst(SendPathTimers.PUBLISHED)?.toLongOrNull()
-            if (published != null) sincePublished[message.clientMessageId] = (epochMicros() - published) / 1_000
+            if (published != null) sincePublished[message.clientMessageId] = (SendPathTimers.nowMicros() - published) / 1_000
             inbox += message
         }
         val client = StompClient(senderPort)
@@ -80,7 +78,4 @@ class StalledMembers(
             send("SUBSCRIBE\nid:$id\ndestination:${RoomTopic.of(room)}\nreceipt:r-$id\n\n\u0000")
             assertThat(read()).startsWith("RECEIPT")
         }
-
-    /** Wall-clock microseconds, as the server stamps its broadcasts: both run on this machine's clock. */
-    private fun epochMicros() = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now())
 }
