@@ -8,6 +8,8 @@ import java.lang.management.ManagementFactory
 /** `/actuator/info`: the backends and the machine that produced any figure measured against this server. */
 @Component
 class BackendsInfoContributor(private val probe: BackendProbe) : InfoContributor {
+    /** Fixed for the JVM's life: read once. */
+    private val jit = jitLimit(ManagementFactory.getRuntimeMXBean().inputArguments)
 
     override fun contribute(builder: Info.Builder) {
         val runtime = Runtime.getRuntime()
@@ -20,7 +22,7 @@ class BackendsInfoContributor(private val probe: BackendProbe) : InfoContributor
                 "jvm" to "${System.getProperty("java.vm.name")} ${System.getProperty("java.runtime.version")}",
                 "maxHeapMb" to runtime.maxMemory() / (1024 * 1024),
                 "uptimeMs" to ManagementFactory.getRuntimeMXBean().uptime,
-            ) + listOfNotNull(jitLimit(ManagementFactory.getRuntimeMXBean().inputArguments)?.let { "jit" to it }),
+            ) + listOfNotNull(jit?.let { "jit" to it }),
         )
     }
 
