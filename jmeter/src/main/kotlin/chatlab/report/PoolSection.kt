@@ -36,7 +36,8 @@ object PoolSection : ExperimentSection<PoolRow> {
             "arrivals/s count a view on one hot row, ${settings["poolSeconds"] ?: "?"} s each (open model: latency from each arrival's intended " +
             "start). What still runs ${settings["poolTimeout"] ?: "?"} ms after the last arrival is cut; cut requests, timeouts and 503s " +
             "(no free connection within the pool's wait) make the error %. The audit after each write step: every acknowledged view " +
-            "counted, none counted that was not sent. HikariCP's rule of thumb is cores × 2 + effective spindles"
+            "counted, none counted that was not sent. After the last size the pool goes back to its configured size (DELETE), so " +
+            "the plans after it measure the server as configured. HikariCP's rule of thumb is cores × 2 + effective spindles"
 
     override fun bars(rows: List<PoolRow>) = rows.map { Triple("${it.kind} size ${it.size}", false, it.measured) }
 

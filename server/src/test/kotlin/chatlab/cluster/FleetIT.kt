@@ -64,6 +64,10 @@ class FleetIT {
             assertThat(resized.status).isEqualTo(200)
             val there = RaceClient(second, Cluster.SECRET).get("/api/v1/lab/pools/mysql", 1, scope = "lab")!!
             assertThat(there.body["maximumPoolSize"]).describedAs("a resize on the first instance resizes every instance's pool").isEqualTo(7)
+            val configured = RaceClient(port, Cluster.SECRET).delete("/api/v1/lab/pools/mysql", 1, scope = "lab")!!
+            assertThat(configured.status).isEqualTo(200)
+            assertThat(RaceClient(second, Cluster.SECRET).get("/api/v1/lab/pools/mysql", 1, scope = "lab")!!.body["maximumPoolSize"])
+                .describedAs("a restore on the first instance restores every instance's pool").isEqualTo(configured.body["maximumPoolSize"]).isNotEqualTo(7)
 
             val listener = StompClient(port)
             val room = listener.subscribe(listener.connect(RaceClient(port, Cluster.SECRET).token(1))!!, "/topic/chat-rooms.5", ChatMessageDto::class.java)

@@ -40,6 +40,7 @@ class LabBadInputIT(@Autowired private val rest: TestRestTemplate, @Autowired pr
                 HttpMethod.PUT to "/api/v1/lab/pools/sqlite?size=$v",
                 HttpMethod.PUT to "/api/v1/lab/pools/$v?size=4",
                 HttpMethod.GET to "/api/v1/lab/pools/$v",
+                HttpMethod.DELETE to "/api/v1/lab/pools/$v",
                 HttpMethod.PUT to "/api/v1/lab/cache/rooms?from=8&to=$v",
                 HttpMethod.PUT to "/api/v1/lab/cache/rooms?from=$v&to=3000000",
             )

@@ -24,8 +24,10 @@ class PoolIT(
 ) {
     private val mysql = dataSource.unwrap(HikariDataSource::class.java)
 
-    private fun put(path: String, token: String? = tokens.mint(1, scope = "lab")): ResponseEntity<String> =
-        rest.exchange(path, HttpMethod.PUT, HttpEntity<Unit>(HttpHeaders().apply { if (token != null) setBearerAuth(token) }), String::class.java)
+    private fun put(path: String, token: String? = tokens.mint(1, scope = "lab")): ResponseEntity<String> = exchange(HttpMethod.PUT, path, token)
+
+    private fun exchange(method: HttpMethod, path: String, token: String? = tokens.mint(1, scope = "lab")): ResponseEntity<String> =
+        rest.exchange(path, method, HttpEntity<Unit>(HttpHeaders().apply { if (token != null) setBearerAuth(token) }), String::class.java)
 
     @Test
     fun `resizing the MySQL pool changes its maximum at once and retires connections above it`() {
@@ -47,6 +49,22 @@ class PoolIT(
             put("/api/v1/lab/pools/mysql?size=$original")
         }
         assertThat(mysql.hikariConfigMXBean.maximumPoolSize).isEqualTo(original)
+    }
+
+    @Test
+    fun `restoring a pool puts back the size and minimum idle it was configured with, after any resize`() {
+        val maximum = mysql.hikariConfigMXBean.maximumPoolSize
+        val minimumIdle = mysql.hikariConfigMXBean.minimumIdle
+        for (size in listOf(3, maximum + 5)) {
+            assertThat(put("/api/v1/lab/pools/mysql?size=$size").statusCode.value()).isEqualTo(200)
+            val restored = exchange(HttpMethod.DELETE, "/api/v1/lab/pools/mysql")
+            assertThat(restored.statusCode.value()).isEqualTo(200)
+            assertThat(restored.body).contains(""""pool":"mysql","maximumPoolSize":$maximum""")
+            assertThat(mysql.hikariConfigMXBean.maximumPoolSize).isEqualTo(maximum)
+            assertThat(mysql.hikariConfigMXBean.minimumIdle).isEqualTo(minimumIdle)
+        }
+        assertThat(exchange(HttpMethod.DELETE, "/api/v1/lab/pools/postgres").statusCode.value()).isEqualTo(400)
+        assertThat(exchange(HttpMethod.DELETE, "/api/v1/lab/pools/mysql", tokens.mint(1)).statusCode.value()).isEqualTo(403)
     }
 
     @Test

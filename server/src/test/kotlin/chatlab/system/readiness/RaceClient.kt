@@ -28,6 +28,8 @@ class RaceClient(private val port: Int, secret: String) {
 
     fun put(path: String, user: Long, scope: String? = null): Answer? = send(HttpRequest.newBuilder(uri(path)).PUT(HttpRequest.BodyPublishers.noBody()), user, scope)
 
+    fun delete(path: String, user: Long, scope: String? = null): Answer? = send(HttpRequest.newBuilder(uri(path)).DELETE(), user, scope)
+
     fun post(path: String, user: Long): Answer? = send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()), user)
 
     /** Every message of a room through [store], newest first, by following `nextCursor` to the end. */

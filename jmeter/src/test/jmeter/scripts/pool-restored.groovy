@@ -1,0 +1,5 @@
+// The pool plan's last request: the pool back at the size the server was configured with (DELETE /api/v1/lab/pools/…).
+def fail = { String why -> AssertionResult.setFailure(true); AssertionResult.setFailureMessage(why) }
+if (prev.getResponseCode() != '200') { fail("restore answered ${prev.getResponseCode()}: ${prev.getResponseDataAsString().take(300)}"); return }
+def answer = new groovy.json.JsonSlurper().parseText(prev.getResponseDataAsString())
+if (!(answer.maximumPoolSize instanceof Number) || answer.maximumPoolSize < 1) fail("the restored pool names no size: ${prev.getResponseDataAsString().take(300)}")
