@@ -22,8 +22,8 @@ class Pools(dataSource: DataSource, @Qualifier("sqliteDefault") sqlite: SqliteDa
     )
 
     /** Each pool's configured maximum and minimum idle, as the server started with them. */
-    private val configured: Map<String, Pair<Int, Int>> =
-        byName.mapValues { (_, pool) -> pool.hikariConfigMXBean.let { it.maximumPoolSize to it.minimumIdle } }
+    private val configured: Map<HikariDataSource, Pair<Int, Int>> =
+        byName.values.associateWith { pool -> pool.hikariConfigMXBean.let { it.maximumPoolSize to it.minimumIdle } }
 
     fun resize(name: String, size: Int): PoolSize {
         if (size !in 1..MAX_SIZE) throw BadRequestException("pool size must be 1..$MAX_SIZE, was $size")
@@ -45,9 +45,10 @@ class Pools(dataSource: DataSource, @Qualifier("sqliteDefault") sqlite: SqliteDa
 
     /** Back to the configured maximum and minimum idle (the order [resize] uses, so minimum idle never exceeds it). */
     fun restore(name: String): PoolSize {
-        val (maximum, minimumIdle) = configured[name] ?: throw unknown(name)
+        val pool = pool(name)
+        val (maximum, minimumIdle) = configured.getValue(pool)
         resize(name, maximum)
-        pool(name).hikariConfigMXBean.minimumIdle = minimumIdle
+        pool.hikariConfigMXBean.minimumIdle = minimumIdle
         return size(name)
     }
 
@@ -57,9 +58,7 @@ class Pools(dataSource: DataSource, @Qualifier("sqliteDefault") sqlite: SqliteDa
         return PoolSize(name, pool.hikariConfigMXBean.maximumPoolSize, state?.totalConnections ?: 0, state?.activeConnections ?: 0, state?.idleConnections ?: 0)
     }
 
-    private fun pool(name: String) = byName[name] ?: throw unknown(name)
-
-    private fun unknown(name: String) = BadRequestException("unknown pool '$name': use one of ${byName.keys.joinToString()}")
+    private fun pool(name: String) = byName[name] ?: throw BadRequestException("unknown pool '$name': use one of ${byName.keys.joinToString()}")
 
     companion object {
         const val MAX_SIZE = 200

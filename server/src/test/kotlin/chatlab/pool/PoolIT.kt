@@ -46,7 +46,7 @@ class PoolIT(
             assertThat(mysql.hikariPoolMXBean.totalConnections).isGreaterThanOrEqualTo(6)
             grown.forEach { it.close() }
         } finally {
-            put("/api/v1/lab/pools/mysql?size=$original")
+            exchange(HttpMethod.DELETE, "/api/v1/lab/pools/mysql")
         }
         assertThat(mysql.hikariConfigMXBean.maximumPoolSize).isEqualTo(original)
     }
@@ -74,7 +74,7 @@ class PoolIT(
         try {
             assertThat(size(put("/api/v1/lab/pools/sqlite?size=3").body)).isEqualTo(3)
         } finally {
-            put("/api/v1/lab/pools/sqlite?size=$original")
+            assertThat(size(exchange(HttpMethod.DELETE, "/api/v1/lab/pools/sqlite").body)).isEqualTo(original)
         }
         assertThat(put("/api/v1/lab/pools/postgres?size=3").let { it.statusCode.value() to it.body }).satisfies({ (status, body) ->
             assertThat(status).isEqualTo(400)
