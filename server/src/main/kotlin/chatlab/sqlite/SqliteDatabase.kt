@@ -1,11 +1,14 @@
 package chatlab.sqlite
 
+import chatlab.system.error.ApiExceptionHandler
 import chatlab.system.error.BusyException
 import com.zaxxer.hikari.HikariConfig
 import com.zaxxer.hikari.HikariDataSource
+import org.springframework.core.NestedRuntimeException
 import org.springframework.dao.DataAccessException
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.datasource.DataSourceTransactionManager
+import org.springframework.transaction.TransactionException
 import org.springframework.transaction.support.TransactionTemplate
 import org.sqlite.SQLiteConfig
 import org.sqlite.SQLiteErrorCode
@@ -35,15 +38,22 @@ class SqliteDatabase private constructor(
     val tableOptions: String get() = if (tuned) " STRICT" else ""
 
     /**
-     * Runs [work]; a statement SQLite refused because the file stayed locked past the busy timeout (`SQLITE_BUSY`,
-     * `SQLITE_LOCKED`) becomes a [BusyException] (503) naming the code, never a silent loss or a 500.
+     * Runs [work]; work refused for contention becomes a [BusyException] (503) naming the cause, never a silent loss
+     * or a 500: a statement SQLite refused because the file stayed locked past the busy timeout (`SQLITE_BUSY`,
+     * `SQLITE_LOCKED`), or a transaction that found every connection of the pool in use for the pool's whole wait
+     * (its connections wait on that same lock: with the driver's defaults, ten connections and a 3 s busy timeout
+     * against a 3 s pool wait, a burst of writers meets either).
      */
     fun <T> busyAsUnavailable(work: () -> T): T = try {
         work()
-    } catch (e: DataAccessException) {
+    } catch (e: NestedRuntimeException) {
+        if (e !is DataAccessException && e !is TransactionException) throw e
         val code = sqliteCode(e)
-        if (code?.let { it.code and 0xff } !in BUSY_CODES) throw e
-        throw BusyException("$name: ${code!!.name} (${code.message}); the file stayed locked by another connection, try again")
+        if (code != null && code.code and 0xff in BUSY_CODES) {
+            throw BusyException("$name: ${code.name} (${code.message}); the file stayed locked by another connection, try again")
+        }
+        val wait = ApiExceptionHandler.poolWait(e) ?: throw e
+        throw BusyException("$name: every connection stayed in use for the pool's whole wait (${wait.message}); try again")
     }
 
     override fun close() {
