@@ -27,7 +27,8 @@ if (arrival < state.members) {
     vars.put('member', String.valueOf(arrival))
     vars.putObject('received', [])
     vars.put('listening', 'true')
-    vars.put('readTimeout', vars.get('fanoutPoll'))
+    // A member's reads wait for a frame until the step's lostAt, never less (fanout-delivery.groovy says why).
+    vars.put('readTimeout', String.valueOf(Math.max(1L, (state.lostAt as long) - System.currentTimeMillis())))
 } else {
     state.sending.incrementAndGet()
     vars.put('role', 'sender')

@@ -32,7 +32,7 @@ class FanoutDeliveryScriptTest {
     private fun read(frame: String, lostAt: Long = Long.MAX_VALUE): Pair<Read, FanoutAuditScriptTest.Vars> {
         val state = mapOf("room" to 80L, "sendEndsAt" to Long.MAX_VALUE, "lostAt" to lostAt, "sending" to AtomicInteger(1), "sent" to ConcurrentLinkedQueue<String>())
         val vars = FanoutAuditScriptTest.Vars(mutableMapOf("fanout" to state, "received" to mutableListOf<Any>(), "listening" to "true",
-            "path" to "10 members on relay-2", "shape" to "capacity@500", "fanoutPoll" to "1000"))
+            "path" to "10 members on relay-2", "shape" to "capacity@500"))
         val prev = Read(frame)
         GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("prev", prev) })
             .evaluate(Path.of("src/test/jmeter/scripts/fanout-delivery.groovy").toFile())
@@ -46,10 +46,12 @@ class FanoutDeliveryScriptTest {
             assertThat(prev.ignored).describedAs("frame %s", frame.replace("\n", "\\n")).isTrue()
             assertThat(prev.passed).isTrue()
             assertThat(vars.get("listening")).isEqualTo("true")
-            assertThat(vars.get("readTimeout")).describedAs("an idle member looks again after fanoutPoll").isEqualTo("1000")
         }
-        val (_, near) = read("", lostAt = System.currentTimeMillis() + 300)
-        assertThat(near.get("readTimeout")!!.toLong()).describedAs("but never reads past the step's lostAt").isBetween(1L, 300L)
+        val (_, near) = read("", lostAt = System.currentTimeMillis() + 5_000)
+        assertThat(near.get("readTimeout")!!.toLong()).describedAs("an idle member reads on until the step's lostAt, not past it")
+            .isBetween(4_000L, 5_000L)
+        val (_, late) = read("", lostAt = System.currentTimeMillis() - 10)
+        assertThat(late.get("readTimeout")).describedAs("a read after lostAt still has a positive timeout").isEqualTo("1")
     }
 
     @Test

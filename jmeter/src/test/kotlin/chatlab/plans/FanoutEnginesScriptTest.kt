@@ -103,10 +103,11 @@ class FanoutEnginesScriptTest {
     @Test
     fun `an engine's members are every second user from its own, and its messages' ids are its own`() {
         val state = mapOf("room" to 78L, "members" to 3, "engines" to 2, "engine" to 1, "ports" to listOf("8080"), "tag" to "t1",
-            "arrivals" to AtomicInteger(), "sending" to AtomicInteger(), "subscribed" to CountDownLatch(3))
+            "arrivals" to AtomicInteger(), "sending" to AtomicInteger(), "subscribed" to CountDownLatch(3),
+            "lostAt" to System.currentTimeMillis() + 5_000)
         val props = Properties().apply { this["chatlab.current"] = mapOf("fanout" to state, "path" to "5 members", "label" to "capacity@10") }
         val arrivals = (1..5).map {
-            val values = mutableMapOf<String, Any?>("scripts" to scripts.toString(), "jwtSecret" to "s", "fanoutPoll" to "1000")
+            val values = mutableMapOf<String, Any?>("scripts" to scripts.toString(), "jwtSecret" to "s")
             GroovyShell(Binding().apply {
                 setVariable("vars", FanoutAuditScriptTest.Vars(values))
                 setVariable("props", props)
