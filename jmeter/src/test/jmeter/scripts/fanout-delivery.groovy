@@ -43,5 +43,6 @@ if (everySent || now > state.lostAt) vars.put('listening', 'false')
 // at 500 deliveries/s missed 317 of its 2,000 deliveries (3 and 314 of its first two messages, none of the next two),
 // and a room of 100 lost the first message at the six members whose read timed out 10 to 30 ms after its SEND; the
 // same run reading until lostAt missed none, and the server, read by another client, delivered 6,000 of 6,000 first
-// messages to members who had just subscribed. A member that has everything may then wait until lostAt (1 s a step).
+// messages to members who had just subscribed. A member that has everything may then wait until lostAt (up to
+// fanoutLostAfter a step).
 vars.put('readTimeout', String.valueOf(Math.max(1L, (state.lostAt as long) - now)))
