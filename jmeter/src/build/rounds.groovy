@@ -1,6 +1,6 @@
 // The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1: history,
-// sends, seats, counters, pool, fan-out; round 2: the same; ...), each plan and round a JMeter process of its own on the
-// JMeter the plugin's configure goal installed. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them,
+// sends, seats, counters, pool, fan-out; round 2: the same; ...), on the JMeter the plugin's configure goal installed:
+// the plans on this machine one after another in one JVM (runner.groovy), a plan on JMeter engines in a process of its own. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them,
 // up to chatlab.judgedRounds, run the plans whose verdicts need five (history and sends on the paths a verdict rests on,
 // the fan-out), so that a verdict can leave each path's best and worst round out. With jmeter.twoEngines every round
 // after the first runs on both loopback engines, sharing the load. Run by gmavenplus at integration-test;
@@ -35,13 +35,12 @@ static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds,
     out
 }
 
-/** The JMeter command of one run. */
-static List<String> command(Map run, Map<String, String> jmeter, String java) {
+/** JMeter's arguments for one run, as its command line takes them. */
+static List<String> arguments(Map run, Map<String, String> jmeter) {
     def folder = run.round == 0 ? '' : "round-${run.round}/"
     def reports = run.round == 0 ? "${jmeter.reports}/${run.plan}" : "${jmeter.reports}/round-${run.round}/${run.plan}"
-    def args = [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m', '-jar', "${jmeter.home}/bin/${jmeter.jar}", '-d', jmeter.home, '-n',
-        '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
-        '-j', "${jmeter.logs}/${folder}${run.plan}.log"]
+    def args = ['-d', jmeter.home, '-n', '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
+        '-j', logFile(run, jmeter)]
     if (jmeter.dashboards == 'true') args += ['-e', '-o', reports]
     run.properties.each { k, v -> args << "-J$k=$v" }
     if (run.engines) {
@@ -49,6 +48,33 @@ static List<String> command(Map run, Map<String, String> jmeter, String java) {
         run.properties.each { k, v -> args << "-G$k=$v" }
     }
     args.collect { it.toString() }
+}
+
+/** Where one run's JMeter log goes. */
+static String logFile(Map run, Map<String, String> jmeter) { "${jmeter.logs}/${run.round == 0 ? '' : "round-${run.round}/"}${run.plan}.log" }
+
+/** The JVM options of every JMeter this script starts. */
+static List<String> jvm(String java) { [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m'] }
+
+/** The command of a run on JMeter engines: JMeter's launcher, a process of its own. */
+static List<String> command(Map run, Map<String, String> jmeter, String java) {
+    jvm(java) + ['-jar', "${jmeter.home}/bin/${jmeter.jar}".toString()] + arguments(run, jmeter)
+}
+
+/** Consecutive runs on this machine share one JMeter JVM; a run on engines has a batch of its own. */
+static List<List<Map>> batches(List<Map> runs) {
+    runs.inject([]) { List<List<Map>> out, Map run ->
+        if (!run.engines && out && !out[-1][0].engines) out[-1] << run else out << [run]
+        out
+    }
+}
+
+/** The command of a batch of runs on this machine: runner.groovy on JMeter's class path, reading the runs from [runsFile]. */
+static List<String> runnerCommand(Map<String, String> jmeter, String java, String runner, String runsFile) {
+    def home = jmeter.home
+    jvm(java) + ["-Djmeter.home=$home", "-Dlog4j.configurationFile=$home/bin/log4j2.xml",
+        '-cp', ["$home/bin/${jmeter.jar}", "$home/lib/*", "$home/lib/ext/*"].join(File.pathSeparator),
+        'groovy.ui.GroovyMain', runner, runsFile].collect { it.toString() }
 }
 
 if (binding.hasVariable('project')) {
@@ -67,13 +93,24 @@ if (binding.hasVariable('project')) {
     def all = runs(selected, setting('chatlab.rounds') as int, setting('chatlab.judgedRounds') as int,
         setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''))
     def java = new File(System.getProperty('java.home'), 'bin/java').path
-    all.eachWithIndex { run, i ->
-        log.info("chatlab load ${i + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}")
-        def cmd = command(run, jmeter, java)
-        // JMeter writes results, log and dashboard only into folders that exist.
-        ['-l', '-j', '-o'].findAll { it in cmd }.each { new File(cmd[cmd.indexOf(it) + 1]).parentFile.mkdirs() }
+    def label = { Map run -> "${all.indexOf(run) + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}" }
+    batches(all).eachWithIndex { batch, b ->
+        batch.each { run ->
+            // JMeter writes results, log and dashboard only into folders that exist.
+            def args = arguments(run, jmeter)
+            ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() }
+        }
+        def cmd
+        if (batch[0].engines) {
+            log.info("chatlab load ${label(batch[0])}")
+            cmd = command(batch[0], jmeter, java)
+        } else {
+            def runsFile = new File(target, "jmeter/runs-${b + 1}.json")
+            runsFile.text = groovy.json.JsonOutput.toJson(batch.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] })
+            cmd = runnerCommand(jmeter, java, new File(project.basedir, 'src/build/runner.groovy').path, runsFile.path)
+        }
         def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
-        if (exit != 0) throw new IllegalStateException("JMeter ended with $exit on ${run.plan} (${cmd.join(' ')})")
+        if (exit != 0) throw new IllegalStateException("JMeter ended with $exit on ${batch.collect { it.plan }.unique().join(', ')} (${cmd.join(' ')})")
     }
 }
 this

@@ -32,7 +32,7 @@ def slots = number('fanoutSlots')
 if (slots > 0 && sizes.size() * deployments.size() > slots) throw new IllegalStateException(
     "${sizes.size()} room sizes on ${deployments.size()} deployments need ${sizes.size() * deployments.size()} room slots; the fan-out plan holds ${fmt(slots)}: " +
         'run fewer sizes (fanoutMembers) or deployments (-Dserver.deployments), or give fanout.jmx more room groups')
-// The deployments this JMeter process has warmed (a round is a JMeter process of its own, cold at its start).
+// The deployments this plan has warmed (each round runs the plan, and these scripts, afresh).
 def warmed = java.util.concurrent.ConcurrentHashMap.newKeySet()
 return [
     // A room's path ("500 members on relay-2") → its members (500).
@@ -47,12 +47,12 @@ return [
         size < sizes.size() && size < rooms.size() ? [path: fmt(sizes[size]) + ' members' + (deployment.name ? ' on ' + deployment.name : ''),
             room: (long) rooms[size], ports: deployment.ports, deployment: deployment.name ?: ''] : null
     },
-    // The first warm-up a JMeter process runs on a deployment lasts fanoutWarmUpSeconds (fanoutFirstWarmUpSeconds in the
+    // The first warm-up a round's plan runs on a deployment lasts fanoutWarmUpSeconds (fanoutFirstWarmUpSeconds in the
     // run's first round, when the deployment's instances have served nothing yet), its senders' rate rising from a quarter
-    // of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (JMeter's own code is
-    // cold in every round, a deployment's instances before their first step); later warm-ups last `seconds`, at `rate`.
-    // The process's very first warm-up lasts fanoutRoundWarmUpSeconds at least: after 8 s, every later round's first
-    // measured step ran slower than a higher rate did elsewhere in the run, its JMeter still warming (jmeter/README.md).
+    // of the step's `rate` to fanoutWarmUpRate offered deliveries per second when that is higher (a deployment's
+    // instances are cold before their first step); later warm-ups last `seconds`, at `rate`. The plan's very first
+    // warm-up lasts fanoutRoundWarmUpSeconds at least: after a pause for the other plans, the round's first measured step
+    // otherwise ran slower than a higher rate did elsewhere in the run (jmeter/README.md).
     warmUp: { String deployment, double seconds, double rate, boolean firstRound ->
         if (!warmed.add(deployment)) return null
         def first = firstRound ? Math.max(warmUpSeconds, firstWarmUpSeconds) : warmUpSeconds

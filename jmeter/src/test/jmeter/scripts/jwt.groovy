@@ -1,5 +1,5 @@
 // The plans' one HS256 token minter: a closure (secret, subject, scope) -> token valid for a day, scope null for an
-// ordinary user. A script that needs a token loads it once per JMeter process and keeps it in the property chatlab.jwt:
+// ordinary user. A script that needs a token loads it once per plan and keeps it in the property chatlab.jwt:
 //   def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
 import javax.crypto.Mac
 import javax.crypto.spec.SecretKeySpec

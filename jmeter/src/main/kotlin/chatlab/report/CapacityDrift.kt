@@ -45,7 +45,7 @@ object CapacityDrift {
     /**
      * A line per path whose capacity rose or fell with the rounds. A fall names the machine check's [probe] round by round
      * (MachineCheck.probePerRound) when the run has one for every round: a machine that slowed shows there, a colder
-     * JMeter process does not.
+     * load generator does not.
      */
     fun findings(paths: List<CapacityPath>, shape: Shape, probe: List<Double> = emptyList()): List<String> = paths.mapNotNull { path ->
         val direction = direction(path.perRound)
@@ -55,7 +55,7 @@ object CapacityDrift {
             "${path.perRound.size}), not about one level: " + if (direction > 0)
             "what it ran on was most likely still warming, so its median is a point on that curve, and another run may land elsewhere on it. " +
                 "Compare it with other runs only as warm as this one, or warm it longer first (${shape.warmUp})."
-        else "each round is a JMeter process of its own, and either a later round's load generator ran colder than round 1's " +
+        else "each round runs its plan afresh, and either a later round's load generator ran colder than round 1's " +
             "or the machine slowed over the run (or something else ran on it)" + probed(probe, path.perRound.size) +
             "; its median depends on when it ran, so compare it with care" + (shape.roundWarmUp?.let { ", or warm each later round longer first ($it)." } ?: ".")
     }

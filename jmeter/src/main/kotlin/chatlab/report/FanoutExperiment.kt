@@ -94,7 +94,7 @@ object FanoutExperiment : Experiment {
             "A round's first warm-up on ${if (deployments.isEmpty()) "the server" else "a deployment"} lasted $it s" +
                 (c.environment.settings["fanoutFirstWarmUpSeconds"]?.takeIf { first -> (first.toDoubleOrNull() ?: 0.0) > (it.toDoubleOrNull() ?: 0.0) }
                     ?.let { first -> " ($first s in the run's first round, before which its instances had served nothing)" } ?: "") +
-                (c.positive("fanoutRoundWarmUpSeconds")?.let { round -> "; a later round's very first, in a new JMeter process, at least $round s" } ?: "") +
+                (c.positive("fanoutRoundWarmUpSeconds")?.let { round -> "; a later round's very first at least $round s" } ?: "") +
                 ", its senders rising from a quarter of the " +
                 "ladder's first rate" + (c.positive("fanoutWarmUpRate")?.let { rate -> " to $rate offered deliveries/s" } ?: "") + ". "
         } ?: ""

@@ -54,6 +54,6 @@ object FanoutRepeat {
         val probe = MachineCheck.probeChange(c) ?: return "the two runs do not both have the machine check's probe, so nothing here can lay it to the machine or clear it."
         return if (MachineCheck.moved(probe)) "the machine check's probe moved as well (${probe.text} in time), so the machine's speed explains some or all of it."
         else "the machine check's probe did not (${probe.text} in time${if (probe.beyondSpread) ", under ${Format.share(MachineCheck.NOTABLE)}" else ""}), so the machine's CPU speed does not explain it: look to what each run " +
-            "starts afresh (the deployments' server instances, each round's JMeter process) and to what the probe does not see (memory, the network stack)."
+            "starts afresh (the deployments' server instances, its JMeter) and to what the probe does not see (memory, the network stack)."
     }
 }

@@ -46,7 +46,7 @@ object MachineCheck {
 
     /**
      * The probe's time (scripts/machine-probe.groovy) per round: the median over the round's units of every plan, so a
-     * round's cold first pass in a new JMeter process does not decide it; null when the units kept none.
+     * round's cold first pass does not decide it; null when the units kept none.
      */
     fun probe(c: Comparison): Spread? = Spread.of(probePerRound(c))
 

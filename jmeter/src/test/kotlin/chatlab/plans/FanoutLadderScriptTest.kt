@@ -13,13 +13,13 @@ import java.util.Queue
 
 /**
  * A fan-out room's capacity ladder as the plan climbs it (`scripts/open-model-schedules.groovy`, which loads
- * `fanout-steps.groovy`), round after round on JMeter's Groovy: each round is a JMeter process of its own that finds
+ * `fanout-steps.groovy`), round after round on JMeter's Groovy: each round evaluates the scripts afresh and finds
  * what earlier rounds kept in `ladders.csv`. Every step's p95 is what the test hands it.
  */
 class FanoutLadderScriptTest {
     class Result { fun setIgnore() {} }
 
-    /** One round: a fresh script, as a round's JMeter process evaluates it, over the run's results folder [dir]. */
+    /** One round: a fresh script, as a round's plan evaluates it, over the run's results folder [dir]. */
     private inner class Round(dir: Path, info: String? = null) {
         val props = Properties()
 

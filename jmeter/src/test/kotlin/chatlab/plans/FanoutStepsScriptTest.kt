@@ -46,7 +46,7 @@ class FanoutStepsScriptTest {
         val steps = steps(dir, """{"fleet":{"instances":2,"broker":"relay","urls":["http://127.0.0.1:8080","http://127.0.0.1:8081"],"deployments":[]}}""")
         assertThat((1..3).map { (steps.call("slot", it.toString()) as Map<*, *>?)?.get("path") }).containsExactly("10 members", "100 members", null)
         assertThat((steps.call("slot", "1") as Map<*, *>)["ports"]).isEqualTo(listOf("8080", "8081"))
-        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("a later round's first warm-up: its JMeter process is new")
+        assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("a later round's first warm-up: its plan starts afresh")
             .isEqualTo(mapOf("seconds" to 30.0, "rate" to 1000.0))
         assertThat(steps.call("warmUp", "", 1.0, 125.0, false)).describedAs("the second warm-up in this process").isNull()
         assertThat(steps.call("warmUp", "relay-2", 1.0, 2000.0, false)).describedAs("another deployment's first, in a warm process; a ladder that starts higher keeps its rate")

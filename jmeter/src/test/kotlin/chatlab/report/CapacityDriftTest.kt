@@ -41,7 +41,7 @@ class CapacityDriftTest {
             Instant.EPOCH, null, null), slo = 50.0).build()
         assertThat(FanoutExperiment.findings(c).filter { "with the rounds" in it }).singleElement().asString()
             .startsWith("Fan-out, 10 members: its capacity fell with the rounds (2,000 → 2,000 → 1,000 → 500 deliveries/s, rounds 1–4)")
-            .contains("JMeter process of its own", "the machine slowed")
+            .contains("each round runs its plan afresh", "the machine slowed")
             .endsWith("or warm each later round longer first (fanoutRoundWarmUpSeconds).")
             .doesNotContain("probe")
         // With the machine check's probe before each round's unit, its time in those rounds is named beside the fall.

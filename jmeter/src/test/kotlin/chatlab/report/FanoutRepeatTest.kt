@@ -36,7 +36,7 @@ class FanoutRepeatTest {
         ).endsWith(
             " All moved the same way (higher): a shift of the whole run, not the rounds' scatter, which has both signs; the machine check's probe " +
                 "did not (+0 % in time), so the machine's CPU speed does not explain it: look to what each run starts afresh (the deployments' " +
-                "server instances, each round's JMeter process) and to what the probe does not see (memory, the network stack).",
+                "server instances, its JMeter) and to what the probe does not see (memory, the network stack).",
         )
         assertThat(FanoutExperiment.findings(c)).contains(FanoutRepeat.finding(c.fanoutCapacity, c))
     }
