@@ -1,10 +1,11 @@
-// The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1: history,
-// sends, seats, counters, pool, fan-out; round 2: the same; ...), on the JMeter the plugin's configure goal installed:
-// the plans on this machine one after another in one JVM (runner.groovy), a plan on JMeter engines in a process of its own. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them,
-// up to chatlab.judgedRounds, run the plans whose verdicts need five (history and sends on the paths a verdict rests on,
-// the fan-out), so that a verdict can leave each path's best and worst round out. With jmeter.twoEngines every round
-// after the first runs on both loopback engines, sharing the load. Run by gmavenplus at integration-test;
-// RoundsScriptTest checks which runs it plans.
+// The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1:
+// history, sends, seats, counters, pool, fan-out; round 2: the same; ...), on the JMeter the plugin's configure goal
+// installed: the plans on this machine one after another in one JVM (runner.groovy), a plan on JMeter engines in a
+// process of its own. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them, up to
+// chatlab.judgedRounds, run the plans whose verdicts need five (history and sends on the paths a verdict rests on, the
+// fan-out), so that a verdict can leave each path's best and worst round out. With jmeter.twoEngines every round after
+// the first runs on both loopback engines, sharing the load. Run by gmavenplus at integration-test; RoundsScriptTest
+// checks which runs it plans.
 
 /** The plans of the experiments, in the order a round runs them. */
 static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 'fanout'] }
@@ -35,13 +36,14 @@ static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds,
     out
 }
 
+/** The folder of a run's results, log and dashboard under theirs: none before the rounds, round-N/ in round N. */
+static String folder(Map run) { run.round == 0 ? '' : "round-${run.round}/" }
+
 /** JMeter's arguments for one run, as its command line takes them. */
 static List<String> arguments(Map run, Map<String, String> jmeter) {
-    def folder = run.round == 0 ? '' : "round-${run.round}/"
-    def reports = run.round == 0 ? "${jmeter.reports}/${run.plan}" : "${jmeter.reports}/round-${run.round}/${run.plan}"
-    def args = ['-d', jmeter.home, '-n', '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder}${run.plan}.csv",
+    def args = ['-d', jmeter.home, '-n', '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder(run)}${run.plan}.csv",
         '-j', logFile(run, jmeter)]
-    if (jmeter.dashboards == 'true') args += ['-e', '-o', reports]
+    if (jmeter.dashboards == 'true') args += ['-e', '-o', "${jmeter.reports}/${folder(run)}${run.plan}"]
     run.properties.each { k, v -> args << "-J$k=$v" }
     if (run.engines) {
         args += ['-R', run.engines, "-G${jmeter.home}/bin/global.properties"]
@@ -51,7 +53,7 @@ static List<String> arguments(Map run, Map<String, String> jmeter) {
 }
 
 /** Where one run's JMeter log goes. */
-static String logFile(Map run, Map<String, String> jmeter) { "${jmeter.logs}/${run.round == 0 ? '' : "round-${run.round}/"}${run.plan}.log" }
+static String logFile(Map run, Map<String, String> jmeter) { "${jmeter.logs}/${folder(run)}${run.plan}.log" }
 
 /** The JVM options of every JMeter this script starts. */
 static List<String> jvm(String java) { [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m'] }
