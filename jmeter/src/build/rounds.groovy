@@ -1,11 +1,11 @@
 // The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1:
-// history, sends, seats, counters, pool, fan-out; round 2: the same; ...), on the JMeter the plugin's configure goal
-// installed: the plans on this machine one after another in one JVM (runner.groovy), a plan on JMeter engines in a
-// process of its own. Rounds 1 to chatlab.rounds run every selected plan; the rounds after them, up to
-// chatlab.judgedRounds, run the plans whose verdicts need five (history and sends on the paths a verdict rests on, the
-// fan-out), so that a verdict can leave each path's best and worst round out. With jmeter.twoEngines every round after
-// the first runs on both loopback engines, sharing the load. Run by gmavenplus at integration-test; RoundsScriptTest
-// checks which runs it plans.
+// history, sends, seats, counters, pool, fan-out; round 2: the same; ...), one after another in one JMeter JVM
+// (runner.groovy) on the JMeter the plugin's configure goal installed, each on this machine or sent to JMeter engines.
+// Rounds 1 to chatlab.rounds run every selected plan; the rounds after them, up to chatlab.judgedRounds, run the plans
+// whose verdicts need five (history and sends on the paths a verdict rests on, the fan-out), so that a verdict can
+// leave each path's best and worst round out. With jmeter.twoEngines every round after the first runs on both
+// loopback engines, sharing the load. Run by gmavenplus at integration-test; RoundsScriptTest checks which runs it
+// plans.
 
 /** The plans of the experiments, in the order a round runs them. */
 static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 'fanout'] }
@@ -58,20 +58,7 @@ static String logFile(Map run, Map<String, String> jmeter) { "${jmeter.logs}/${f
 /** The JVM options of every JMeter this script starts. */
 static List<String> jvm(String java) { [java, '-Djava.awt.headless=true', '-Xms512m', '-Xmx2048m'] }
 
-/** The command of a run on JMeter engines: JMeter's launcher, a process of its own. */
-static List<String> command(Map run, Map<String, String> jmeter, String java) {
-    jvm(java) + ['-jar', "${jmeter.home}/bin/${jmeter.jar}".toString()] + arguments(run, jmeter)
-}
-
-/** Consecutive runs on this machine share one JMeter JVM; a run on engines has a batch of its own. */
-static List<List<Map>> batches(List<Map> runs) {
-    runs.inject([]) { List<List<Map>> out, Map run ->
-        if (!run.engines && out && !out[-1][0].engines) out[-1] << run else out << [run]
-        out
-    }
-}
-
-/** The command of a batch of runs on this machine: runner.groovy on JMeter's class path, reading the runs from [runsFile]. */
+/** The command of the load run: runner.groovy on JMeter's class path, reading the runs from [runsFile]. */
 static List<String> runnerCommand(Map<String, String> jmeter, String java, String runner, String runsFile) {
     def home = jmeter.home
     jvm(java) + ["-Djmeter.home=$home", "-Dlog4j.configurationFile=$home/bin/log4j2.xml",
@@ -96,23 +83,15 @@ if (binding.hasVariable('project')) {
         setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''))
     def java = new File(System.getProperty('java.home'), 'bin/java').path
     def label = { Map run -> "${all.indexOf(run) + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}" }
-    batches(all).eachWithIndex { batch, b ->
-        batch.each { run ->
-            // JMeter writes results, log and dashboard only into folders that exist.
-            def args = arguments(run, jmeter)
-            ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() }
-        }
-        def cmd
-        if (batch[0].engines) {
-            log.info("chatlab load ${label(batch[0])}")
-            cmd = command(batch[0], jmeter, java)
-        } else {
-            def runsFile = new File(target, "jmeter/runs-${b + 1}.json")
-            runsFile.text = groovy.json.JsonOutput.toJson(batch.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] })
-            cmd = runnerCommand(jmeter, java, new File(project.basedir, 'src/build/runner.groovy').path, runsFile.path)
-        }
-        def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
-        if (exit != 0) throw new IllegalStateException("JMeter ended with $exit on ${batch.collect { it.plan }.unique().join(', ')} (${cmd.join(' ')})")
+    all.each { run ->
+        // JMeter writes results, log and dashboard only into folders that exist.
+        def args = arguments(run, jmeter)
+        ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() }
     }
+    def runsFile = new File(target, 'jmeter/runs.json')
+    runsFile.text = groovy.json.JsonOutput.toJson(all.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] })
+    def cmd = runnerCommand(jmeter, java, new File(project.basedir, 'src/build/runner.groovy').path, runsFile.path)
+    def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
+    if (exit != 0) throw new IllegalStateException("JMeter ended with $exit in the plan it started last (above; ${cmd.join(' ')})")
 }
 this

@@ -46,24 +46,12 @@ class RoundsScriptTest {
     }
 
     @Test
-    fun `the plans on this machine share one JMeter JVM, and a plan on engines has a process of its own`() {
-        @Suppress("UNCHECKED_CAST")
-        fun batches(runs: List<Map<String, Any>>) = (script.invokeMethod("batches", arrayOf(runs)) as List<List<Map<String, Any>>>).map { it.names() }
-        val main = batches(runs(all, 2, 3))
-        assertThat(main).hasSize(1)
-        assertThat(main[0]).hasSize(2 + 12 + 3).startsWith("preflight", "warm-up", "history 1").endsWith("fanout 3")
-        assertThat(batches(runs(listOf("seats", "history"), 2, 2, "", "127.0.0.1:1,127.0.0.1:2")))
-            .containsExactly(listOf("preflight", "warm-up", "history 1", "seats 1"), listOf("history 2"), listOf("seats 2"))
-        assertThat(batches(runs(listOf("seats"), 1, 1, "127.0.0.1:1"))).containsExactly(listOf("preflight"), listOf("warm-up"), listOf("seats 1"))
-    }
-
-    @Test
     fun `a run sends its own properties to its engines, and a plan reads every property a round sets`() {
         val run = mapOf("plan" to "sends", "round" to 4, "engines" to "h:1", "properties" to mapOf("skipPaths" to "mongo"))
         val jmeter = mapOf("home" to "/j", "jar" to "ApacheJMeter.jar", "plans" to "/t", "results" to "/r", "reports" to "/o", "logs" to "/l", "dashboards" to "true")
         @Suppress("UNCHECKED_CAST")
-        val command = script.invokeMethod("command", arrayOf(run, jmeter, "java")) as List<String>
-        assertThat(command).containsSequence("-jar", "/j/bin/ApacheJMeter.jar", "-d", "/j")
+        val command = script.invokeMethod("arguments", arrayOf(run, jmeter)) as List<String>
+        assertThat(command).containsSequence("-d", "/j", "-n")
             .containsSequence("-t", "/t/sends.jmx", "-l", "/r/round-4/sends.csv").containsSequence("-e", "-o", "/o/round-4/sends")
             .contains("-JskipPaths=mongo", "-GskipPaths=mongo", "-G/j/bin/global.properties").containsSequence("-R", "h:1")
         for (plan in listOf("history", "sends")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(skipPaths)}")
