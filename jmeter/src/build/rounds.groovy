@@ -83,13 +83,11 @@ if (binding.hasVariable('project')) {
         setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''))
     def java = new File(System.getProperty('java.home'), 'bin/java').path
     def label = { Map run -> "${all.indexOf(run) + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}" }
-    all.each { run ->
-        // JMeter writes results, log and dashboard only into folders that exist.
-        def args = arguments(run, jmeter)
-        ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() }
-    }
+    def specs = all.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] }
+    // JMeter writes results, log and dashboard only into folders that exist.
+    specs*.args.each { args -> ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() } }
     def runsFile = new File(target, 'jmeter/runs.json')
-    runsFile.text = groovy.json.JsonOutput.toJson(all.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] })
+    runsFile.text = groovy.json.JsonOutput.toJson(specs)
     def cmd = runnerCommand(jmeter, java, new File(project.basedir, 'src/build/runner.groovy').path, runsFile.path)
     def exit = new ProcessBuilder(cmd).directory(new File(jmeter.home, 'bin')).inheritIO().start().waitFor()
     if (exit != 0) throw new IllegalStateException("JMeter ended with $exit in the plan it started last (above; ${cmd.join(' ')})")
