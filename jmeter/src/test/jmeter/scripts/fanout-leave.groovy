@@ -75,7 +75,8 @@ if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (
 // With several engines each audits its own members (every count-th; fanout-steps.groovy) and its own senders' messages.
 int engines = (state.engines ?: 1) as int
 def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members' +
-    (engines > 1 ? ' of engine ' + ((state.engine as int) + 1) + ' of ' + engines : '')
+    (engines > 1 ? ' of engine ' + ((state.engine as int) + 1) + ' of ' + engines : '') +
+    ((state.waited?.get() ?: 0) > 0 ? '; senders waited up to ' + state.waited.get() + ' ms for the members' + "'" + ' subscriptions' : '')
 def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
 // Where this step's time went on the server: its send-path stage timers (store, broker, outbound; every instance),
 // counted since the previous step's audit (this plan sends nothing between two audits), as a mean per stage.

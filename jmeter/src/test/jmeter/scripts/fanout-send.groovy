@@ -1,6 +1,12 @@
-// Before a fan-out SEND: the message carries its send time (epoch ms), so each member's delivery sample can run from
-// the SEND to its own receipt; and whether every member had subscribed by then (else the step measured an empty room).
+// Before a fan-out SEND: a sender that arrived before every member's subscription was confirmed (its RECEIPT) waits for
+// them, at most openTimeout ms, so no message goes to a room still filling (the step records the longest wait); then the
+// message carries its send time (epoch ms), so each member's delivery sample runs from the SEND to its own receipt.
 def state = vars.getObject('fanout')
-def now = System.currentTimeMillis()
-vars.put('sentAt', String.valueOf(now))
+if (state.subscribed.getCount() > 0) {
+    def arrived = System.currentTimeMillis()
+    state.subscribed.await((vars.get('openTimeout') ?: '1000') as long, java.util.concurrent.TimeUnit.MILLISECONDS)
+    def waited = System.currentTimeMillis() - arrived
+    state.waited.accumulateAndGet(waited) { a, b -> Math.max(a, b) }
+}
+vars.put('sentAt', String.valueOf(System.currentTimeMillis()))
 vars.put('unsubscribed', String.valueOf(state.subscribed.getCount()))

@@ -74,7 +74,9 @@ return [
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
     // arrived, which members subscribed, what was sent and acknowledged, what each member received, the ports its
     // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
-    // fanoutSettle ms before the senders. With several engines (`engine`: count, index and the step's tag, one on all
+    // fanoutSettle ms before the senders, who wait for any member still unconfirmed (fanout-send.groovy): a member's
+    // chain (open, CONNECT, SUBSCRIBE) ended 0.05-0.25 s after the last arrival, 1 s on a cold relay, so a fixed
+    // second mostly idled. A sender sees only its own engine's members: the pause covers the others'. With several engines (`engine`: count, index and the step's tag, one on all
     // of them; engines.groovy) this engine's members are every count-th user from index + 1, arriving over the same
     // join time, and it offers its share of the rate: state.members and sendRate are this engine's.
     step: { String path, long room, List ports, double rate, double seconds, long now, long delay, Map engine = [count: 1, index: 0] ->
@@ -87,7 +89,8 @@ return [
         [extra: [room: room, members: members, sendRate: rate / members / count, fanout: [
             room: room, members: mine, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
             sendEndsAt: sendEndsAt, lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
-            subscribed: new java.util.concurrent.CountDownLatch(mine), sending: new java.util.concurrent.atomic.AtomicInteger(),
+            subscribed: new java.util.concurrent.CountDownLatch(mine), waited: new java.util.concurrent.atomic.AtomicLong(),
+            sending: new java.util.concurrent.atomic.AtomicInteger(),
             sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
             left: new java.util.concurrent.atomic.AtomicInteger(mine)]],
          arrivals: ' rate(' + fmt(joinRate * mine / members) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']

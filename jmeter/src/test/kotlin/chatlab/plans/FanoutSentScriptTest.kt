@@ -5,9 +5,54 @@ import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import java.nio.file.Path
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.atomic.AtomicLong
+import kotlin.concurrent.thread
 
-/** A fan-out SEND's check (`scripts/fanout-sent.groovy`) on JMeter's Groovy: a room not yet complete is no answer, not a wrong one. */
+/**
+ * A fan-out SEND on JMeter's Groovy: before it, the sender waits for members not yet confirmed (`scripts/fanout-send.groovy`);
+ * after it, the check (`scripts/fanout-sent.groovy`) that a room not yet complete is no answer, not a wrong one.
+ */
 class FanoutSentScriptTest {
+
+    /** The step's state a sender shares with its members: their subscriptions still unconfirmed, and the longest wait. */
+    private fun step(unconfirmed: Int) = mapOf("subscribed" to CountDownLatch(unconfirmed), "waited" to AtomicLong())
+
+    private fun send(vars: FanoutAuditScriptTest.Vars) =
+        GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(Path.of("src/test/jmeter/scripts/fanout-send.groovy").toFile())
+
+    @Test
+    fun `a sender into a room whose members are all confirmed sends at once and records no wait`() {
+        val state = step(0)
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf("fanout" to state, "openTimeout" to "60000"))
+        send(vars)
+        assertThat(vars.get("unsubscribed")).isEqualTo("0")
+        assertThat((state["waited"] as AtomicLong).get()).isZero()
+    }
+
+    @Test
+    fun `a sender that arrives before the last member's RECEIPT sends only after it, timed from then`() {
+        val state = step(1)
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf("fanout" to state, "openTimeout" to "60000"))
+        val sender = thread { send(vars) }
+        while (sender.state != Thread.State.TIMED_WAITING) Thread.onSpinWait()
+        val confirmedAt = System.currentTimeMillis()
+        (state["subscribed"] as CountDownLatch).countDown()
+        sender.join()
+        assertThat(vars.get("unsubscribed")).describedAs("every member confirmed when the SEND left").isEqualTo("0")
+        assertThat(vars.get("sentAt")!!.toLong()).describedAs("the delivery clock starts at the SEND, not at the arrival").isGreaterThanOrEqualTo(confirmedAt)
+    }
+
+    @Test
+    fun `a sender waits for an unconfirmed member at most openTimeout, then sends into the incomplete room`() {
+        val state = step(2)
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf("fanout" to state, "openTimeout" to "50"))
+        val arrived = System.currentTimeMillis()
+        send(vars)
+        assertThat(vars.get("unsubscribed")).describedAs("what fanout-sent.groovy then fails").isEqualTo("2")
+        assertThat(vars.get("sentAt")!!.toLong() - arrived).isGreaterThanOrEqualTo(50)
+        assertThat((state["waited"] as AtomicLong).get()).isGreaterThanOrEqualTo(50)
+    }
 
     /** The SEND sampler's result as the script sees it (`prev`). */
     class Sent {
