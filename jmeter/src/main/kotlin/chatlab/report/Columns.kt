@@ -104,7 +104,7 @@ object Columns {
         "and a longer mixSeconds gives every kind more samples."
     const val FINISHED_NOTE = "† finished every loop before the time cap: this throughput measures the ramp-up, not the server."
     const val STAND_IN_NOTE = "⚠ stand-in: mongo-java-server keeps documents in memory and ignores secondary indexes; its rows say nothing about MongoDB."
-    const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap (over five or more rounds, as the " +
-        "read and send capacities run, the range judged leaves the best and the worst round out, so one stalled round does not decide a verdict) " +
+    const val SPREAD_NOTE = "Every figure is the median of the rounds with their min–max; one path is called faster than another only when the ranges do not overlap and the medians lie more than " +
+        "20 % apart, as far as two like runs of this bench differ (over five or more rounds the range judged leaves the best and the worst round out, so one stalled round does not decide a verdict) " +
         "(capacities: judged where p95 reached the SLO, interpolated inside the step a round missed; latencies: and lie more than JMeter's 1 ms apart; percentiles are read inside JMeter's whole milliseconds, each time standing for its ±0.5 ms). “vs previous”: the change of the median against the previous run; ⚑ when the two runs' ranges do not overlap (latencies: by more than 1 ms; capacities held, a rung of the ladder: by more than its 20 %); a figure either run measured in one round (the stand-in's) has no range and is not judged."
 }

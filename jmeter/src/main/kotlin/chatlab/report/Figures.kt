@@ -60,7 +60,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>) {
         if (before.median <= 0) return null
         val margin = if (figure in LATENCIES) Findings.RESOLUTION_MS else 0.0
         val beyond = if (figure == CAPACITY) now.capacityBelow(before) || before.capacityBelow(now)
-        else now.clearlyBelow(before, margin) || before.clearlyBelow(now, margin)
+        else now.rangeBelow(before, margin) || before.rangeBelow(now, margin)
         // A figure of one round (the stand-in's) has no range: two such points always differ, and say nothing by it.
         val judgedHere = judged && now.rounds >= 2 && before.rounds >= 2
         return Change(before, now.median / before.median, judgedHere && beyond, judgedHere)

@@ -90,7 +90,7 @@ object Findings {
         val verdict = when {
             oneRound(a, b) -> "${Format.change(a.median, b.median)} in one round, not judged ($NEEDS_ROUNDS)"
             b.clearlyBelow(a, RESOLUTION_MS) || a.clearlyBelow(b, RESOLUTION_MS) -> "${Format.change(a.median, b.median, clear = true)}, beyond both spreads"
-            else -> "no clear difference (the rounds overlap or lie within JMeter's 1 ms of each other)"
+            else -> "no clear difference (the rounds overlap, or lie within 20 % or JMeter's 1 ms of each other)"
         }
         return "${ms(a)} → ${ms(b)}: $verdict."
     }
@@ -143,8 +143,8 @@ object Findings {
 
     fun ms(s: Spread) = "${Format.ms(s.median)} ms (${Format.ms(s.min)}–${Format.ms(s.max)})"
 
-    /** Why two capacities are not told apart: where p95 reached the SLO, their judged rounds overlap. */
-    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap (of five or more: all but the best and the worst)"
+    /** Why two capacities are not told apart: where p95 reached the SLO, their judged rounds overlap or lie within 20 %. */
+    const val CAPACITY_TIE = "where p95 reached the SLO, their rounds overlap or their medians lie within 20 % (of five rounds or more: all but the best and the worst)"
 
     /** Why two capacities judged on the rungs held are not told apart (the SQLite section's side-by-side). */
     const val LADDER_TIE = "their rounds overlap or lie within the ladder's 20 % of each other"

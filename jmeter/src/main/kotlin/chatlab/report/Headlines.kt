@@ -47,8 +47,8 @@ object Headlines {
 
     /**
      * The real-backend paths that carry the most: the one beyond every other's spread, or the top tier whose rounds
-     * overlap the highest median's (named together, unranked), the paths clearly below them, and where the tier stands
-     * against the instrument's ceiling.
+     * overlap the highest median's or lie within 20 % of it (named together, unranked), the paths clearly below them,
+     * and where the tier stands against the instrument's ceiling.
      */
     private fun highest(real: List<CapacityPath>, ceiling: CapacityPath?): String {
         val best = real.maxByOrNull { it.judged.median } ?: return ""

@@ -99,7 +99,7 @@ object SqliteSection : ExperimentSection<SqliteRow> {
         val verdict = when {
             below(default, tuned) -> "tuned carries more, beyond both spreads"
             below(tuned, default) -> "the driver's defaults carry more, beyond both spreads"
-            else -> "no clear difference (${if (ladder) Findings.LADDER_TIE else "the rounds overlap"})"
+            else -> "no clear difference (${if (ladder) Findings.LADDER_TIE else "the rounds overlap or lie within 20 %"})"
         }
         return "SQLite $what: defaults ${show(default)}, tuned ${show(tuned)} — $verdict."
     }

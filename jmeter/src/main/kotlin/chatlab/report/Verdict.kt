@@ -14,8 +14,9 @@ data class Verdict(val question: String, val answer: String, val figures: String
 
     companion object {
         /**
-         * The contender that carries the most: the one whose judged range lies above every other's ([below] tells), and by
-         * how much its median exceeds the next one's; or the top that the ranges do not tell apart, and who lies below.
+         * The contender that carries the most: the one whose judged range lies above every other's and whose median exceeds
+         * theirs by more than 20 % ([below] tells), and by how much it exceeds the next one's; or the top that these do not
+         * tell apart, and who lies below.
          */
         fun highest(contenders: List<Contender>, below: (Spread, Spread) -> Boolean = Spread::crossingBelow): String {
             val ranked = contenders.sortedByDescending { it.judged.median }
@@ -32,7 +33,7 @@ data class Verdict(val question: String, val answer: String, val figures: String
 
         /**
          * The contender with the lowest latency: the one whose judged range lies below every other's by more than JMeter's
-         * 1 ms, and how many times as long the next takes; or the lowest the ranges do not tell apart.
+         * 1 ms, with a median more than 20 % lower, and how many times as long the next takes; or the lowest not told apart.
          */
         fun lowest(contenders: List<Contender>): String {
             val ranked = contenders.sortedBy { it.judged.median }

@@ -72,16 +72,34 @@ class FiguresTest {
         assertThat(previous.change("mix", fast.label, "p95", Spread(5.0, 5.0, 6.0, 3))!!.beyondSpread).describedAs("4 ms → 5 ms").isFalse()
         assertThat(previous.change("mix", fast.label, "p95", Spread(7.0, 6.0, 7.0, 3))!!.beyondSpread).describedAs("4 ms → 6 ms").isTrue()
         assertThat(previous.change("mix", fast.label, "tps", Spread(5.0, 5.0, 6.0, 3))!!.beyondSpread).isTrue()
-        assertThat(Findings.compareLatency(Spread(7.0, 7.0, 7.0, 3), Spread(5.0, 3.0, 6.0, 3))).endsWith("no clear difference (the rounds overlap or lie within JMeter's 1 ms of each other).")
+        assertThat(Findings.compareLatency(Spread(7.0, 7.0, 7.0, 3), Spread(5.0, 3.0, 6.0, 3)))
+            .endsWith("no clear difference (the rounds overlap, or lie within 20 % or JMeter's 1 ms of each other).")
         assertThat(Findings.compareLatency(Spread(9.0, 8.0, 9.0, 3), Spread(5.0, 3.0, 6.0, 3))).contains("beyond both spreads")
     }
 
     @Test
-    fun `a latency of one round is not judged, and a small change beyond the spreads is not called the same`() {
+    fun `a latency of one round is not judged, and a change within 20 % is not called even beyond the spreads`() {
         // Two main runs, the stand-in in round 1 only: 105 → 64 ms "1.6× faster", then 88 → 86 ms "about the same, beyond both spreads".
         assertThat(Findings.compareLatency(Spread(88.0, 88.0, 88.0, 1), Spread(86.0, 86.0, 86.0, 1)))
             .isEqualTo("88 ms (88–88) → 86 ms (86–86): about the same in one round, not judged (a verdict needs the spread of several rounds).")
-        assertThat(Findings.compareLatency(Spread(50.0, 49.0, 51.0, 3), Spread(46.0, 45.0, 47.0, 3))).endsWith(": 9 % faster, beyond both spreads.")
+        assertThat(Findings.compareLatency(Spread(50.0, 49.0, 51.0, 3), Spread(46.0, 45.0, 47.0, 3))).describedAs("9 % apart")
+            .endsWith(": no clear difference (the rounds overlap, or lie within 20 % or JMeter's 1 ms of each other).")
+        assertThat(Findings.compareLatency(Spread(50.0, 49.0, 51.0, 3), Spread(42.0, 41.0, 43.0, 3))).describedAs("1.19× apart")
+            .contains("no clear difference")
+        assertThat(Findings.compareLatency(Spread(50.0, 49.0, 51.0, 3), Spread(38.0, 37.0, 39.0, 3))).endsWith("faster, beyond both spreads.")
+    }
+
+    @Test
+    fun `two paths whose rounds separate but whose medians lie within 20 % are not told apart, while run against run flags such a change`() {
+        val mode = Spread(1000.0, 980.0, 1020.0, 3)
+        val other = Spread(1100.0, 1080.0, 1130.0, 3)
+        assertThat(mode.rangeBelow(other)).isTrue()
+        assertThat(mode.clearlyBelow(other)).describedAs("1.1× apart: two like runs differ by as much").isFalse()
+        assertThat(mode.crossingBelow(other)).isFalse()
+        assertThat(mode.clearlyBelow(Spread(1250.0, 1200.0, 1300.0, 3))).describedAs("1.25× apart, beyond both ranges").isTrue()
+        val tps = Figure("counters", "view [sqlite-tuned counter] 100 threads", "tps", mode, false)
+        assertThat(PreviousRun("earlier", mapOf(tps.key to tps)).change("counters", tps.label, "tps", other)!!.beyondSpread)
+            .describedAs("the same figure in two runs: flagged by the ranges alone").isTrue()
     }
 
     @Test
