@@ -52,10 +52,10 @@ data class Spread(
 
         /**
          * How far the median of two like main runs, one after the other on one machine, lies apart for one figure: within
-         * 20 % for 13 of 16 capacities and 30 of 32 chat-mix p95s. Two paths whose three rounds just separated in one run
-         * and just touched in the next, 1.1× to 1.2× apart (a counter's modes, a room of 500's p95 on two deployments),
-         * flipped their verdict; a difference within this share is therefore never called (and [capacityBelow]'s rung
-         * already implies it).
+         * 20 % for 12 or 13 of 16 capacities and 30 of 32 chat-mix p50s and p95s. Two paths whose three rounds just
+         * separated in one run and just touched in the next, 1.1× to 1.2× apart (a counter's modes, a room of 500's p95
+         * on two deployments), flipped their verdict; a difference within this share is therefore never called (and
+         * [capacityBelow]'s rung already implies it).
          */
         const val RUN_TO_RUN = 0.2
 
