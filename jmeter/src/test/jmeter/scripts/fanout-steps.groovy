@@ -76,9 +76,10 @@ return [
     // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
     // fanoutSettle ms before the senders, who wait for any member still unconfirmed (fanout-send.groovy): a member's
     // chain (open, CONNECT, SUBSCRIBE) ended 0.05-0.25 s after the last arrival, 1 s on a cold relay, so a fixed
-    // second mostly idled. A sender sees only its own engine's members: the pause covers the others'. With several engines (`engine`: count, index and the step's tag, one on all
-    // of them; engines.groovy) this engine's members are every count-th user from index + 1, arriving over the same
-    // join time, and it offers its share of the rate: state.members and sendRate are this engine's.
+    // second mostly idled. A sender sees only its own engine's members: the pause covers the others'. With several
+    // engines (`engine`: count, index and the step's tag, one on all of them; engines.groovy) this engine's members are
+    // every count-th user from index + 1, arriving over the same join time, and it offers its share of the rate:
+    // state.members and sendRate are this engine's.
     step: { String path, long room, List ports, double rate, double seconds, long now, long delay, Map engine = [count: 1, index: 0] ->
         def members = membersOf(path)
         int count = engine.count as int

@@ -70,9 +70,9 @@ object SeatsSection : ExperimentSection<SeatRow> {
         val fastest = rows.filter { it.failed == 0L }.maxByOrNull { it.measured.median.throughput }
         if (fastest != null) {
             val others = rows.filter { it !== fastest }
-            val clear = others.filter { it.measured.spread { s -> s.throughput }.max < fastest.measured.spread { s -> s.throughput }.min }
+            val clear = others.filter { it.measured.spread { s -> s.throughput }.clearlyBelow(fastest.measured.spread { s -> s.throughput }) }
             add("Seats: ${fastest.strategy} had the highest throughput without failures (${Format.tps(fastest.measured.median.throughput)} TPS); " +
-                if (clear.size == others.size) "beyond every other strategy's spread." else "not clearly beyond ${others.filterNot { it in clear }.joinToString { it.strategy }} (spreads overlap).")
+                if (clear.size == others.size) "beyond every other strategy's spread." else "not clearly beyond ${others.filterNot { it in clear }.joinToString { it.strategy }} (spreads overlap or lie within 20 %).")
         }
     }
 
@@ -88,14 +88,14 @@ object SeatsSection : ExperimentSection<SeatRow> {
             "$safe; most entries per second without failures: $fastest", Verdict.figures(tps))
     }
 
-    /** "held", "reversed" or "no clear difference": [redis] against [db] beyond both spreads. */
+    /** "held", "reversed" or "no clear difference": [redis] against [db], told apart as every verdict ([Spread.clearlyBelow]). */
     private fun verdict(redis: Spread, db: Spread, higherIsBetter: Boolean, fmt: (Spread) -> String): String {
-        val better = if (higherIsBetter) redis.min > db.max else redis.max < db.min
-        val worse = if (higherIsBetter) redis.max < db.min else redis.min > db.max
+        val (low, high) = if (higherIsBetter) db to redis else redis to db
+        val margin = if (higherIsBetter) 0.0 else Findings.RESOLUTION_MS
         return when {
-            better -> "held (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
-            worse -> "reversed (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
-            else -> "no clear difference (redis-lock ${fmt(redis)}, db-lock ${fmt(db)}: the spreads overlap)"
+            low.clearlyBelow(high, margin) -> "held (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
+            high.clearlyBelow(low, margin) -> "reversed (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
+            else -> "no clear difference (redis-lock ${fmt(redis)}, db-lock ${fmt(db)}: the spreads overlap or lie within 20 %)"
         }
     }
 
