@@ -14,6 +14,7 @@ import org.springframework.web.socket.handler.SessionLimitExceededException
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator
 import org.springframework.web.socket.handler.WebSocketHandlerDecoratorFactory
 import org.springframework.web.socket.handler.WebSocketSessionDecorator
+import java.io.EOFException
 import java.io.IOException
 import java.util.ArrayDeque
 import java.util.concurrent.ConcurrentHashMap
@@ -25,7 +26,7 @@ import java.util.concurrent.atomic.AtomicReference
  * on a full socket, on one of the outbound channel's threads (four on two cores); with ordered publishing its own
  * buffer and time limits are checked only by the next send to the same session, on another thread. Five stalled
  * subscribers therefore took every outbound thread and stopped every delivery on the server for 20 s. Here a session
- * ends (Spring's `SessionLimitExceededException`, whose handler closes it with 1011) when:
+ * ends (Spring's `SessionLimitExceededException`, whose handler closes it with 4500, session not reliable) when:
  * - more than [OutboundLimits.buffer] bytes wait behind a write the client has not taken;
  * - one write has waited [OutboundLimits.timeMillis] (the container's send timeout closes the connection);
  * - the client has not shown it read the last [OutboundLimits.unread] bytes. A write completes once the bytes are in
@@ -82,7 +83,9 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
 
     /**
      * Writes [first] and, while writes complete at once (the container then calls back on this thread), the frames
-     * queued behind it; a write that completes later continues from its callback.
+     * queued behind it; a write that completes later continues from its callback. A failed write ends the session as not
+     * reliable, unless the container failed it with an `EOFException`: Tomcat does that only when it is closing the
+     * connection itself, with its own reason (1009 for a frame too big), which a second close would race.
      */
     private fun writeFrom(first: WebSocketMessage<*>) {
         var next: WebSocketMessage<*>? = first
@@ -92,7 +95,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
                 write(next) { result ->
                     if (!result.isOK) {
                         failed("the write to the client failed: ${result.exception}")
-                        runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
+                        if (result.exception !is EOFException) runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
                     } else if (!phase.compareAndSet(Phase.WRITING, Phase.DONE_AT_ONCE)) {
                         runCatching { takeNext()?.let(::writeFrom) } // a failure there has been recorded
                     }

@@ -11,6 +11,7 @@ import org.mockito.ArgumentMatchers.any
 import org.mockito.ArgumentMatchers.anyString
 import org.mockito.Mockito.doAnswer
 import org.mockito.Mockito.mock
+import org.mockito.Mockito.never
 import org.mockito.Mockito.times
 import org.mockito.Mockito.verify
 import org.mockito.Mockito.`when`
@@ -18,6 +19,7 @@ import org.springframework.web.socket.CloseStatus
 import org.springframework.web.socket.TextMessage
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession
 import org.springframework.web.socket.handler.SessionLimitExceededException
+import java.io.EOFException
 import java.io.IOException
 
 /** The session's writes, with a container whose asynchronous sends complete when the test says so. */
@@ -104,6 +106,16 @@ class NonBlockingSessionTest {
         session.sendMessage(TextMessage("b"))
         pending.removeFirst().onResult(SendResult(IOException("timed out")))
         verify(delegate).close(CloseStatus.SESSION_NOT_RELIABLE)
+        assertThat(written).containsExactly("a")
+        assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
+    }
+
+    @Test
+    fun `a write the container cut short because it is closing the connection leaves the close to the container`() {
+        session.sendMessage(TextMessage("a"))
+        session.sendMessage(TextMessage("b"))
+        pending.removeFirst().onResult(SendResult(EOFException()))
+        verify(delegate, never()).close(any())
         assertThat(written).containsExactly("a")
         assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
     }
