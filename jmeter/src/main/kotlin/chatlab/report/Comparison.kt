@@ -119,6 +119,8 @@ data class Comparison(
     val ownLosses: Map<String, Long> = emptyMap(),
     /** Unanswered samples in capacity steps beyond a path's capacity: the overload the ladder looks for, not a fault. */
     val overloadSamples: Long = 0,
+    /** The load settings this run changed from their defaults ([UnitColumns.changed]): the main command's budget is not theirs. */
+    val changedSettings: List<String> = emptyList(),
     /** Warm-up samples (unmeasured) that timed out, got a 503 or were cut when the warm-up ended: a cold server, not a failure. */
     val warmUpLosses: Long = 0,
     /** The most rounds any plan ran (the read and send capacities run more rounds than the rest, see [planRounds]). */

@@ -12,6 +12,6 @@ object ConsoleSummary {
             appendLine("${shape.title} — ${table.title}:")
             lines.forEach { line -> appendLine(line.mapIndexed { col, cell -> if (col < 2) cell.padEnd(widths[col]) else cell.padStart(widths[col]) }.joinToString("  ", "  ")) }
         }
-        UnitColumns.budgetCheck(c.units)?.let { appendLine(it) }
+        UnitColumns.budgetCheck(c.units, c.changedSettings)?.let { appendLine(it) }
     }
 }

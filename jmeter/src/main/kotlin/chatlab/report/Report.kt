@@ -42,6 +42,7 @@ object Report {
         val lookup = PreviousRun.find(inputs.previous, inputs.runs, identity, inputs.defaults)
         val comparison = ComparisonBuilder(samples, environment, slo, planRounds = planRounds,
             units = UnitAccount.read(inputs.results.resolve("units.csv")), previous = lookup).build()
+            .copy(changedSettings = UnitColumns.changed(inputs.settings, inputs.defaults))
         val medians = samples.groupBy { it.label }.mapValues { (label, list) -> Measured.of(label, list).median }
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, medians)

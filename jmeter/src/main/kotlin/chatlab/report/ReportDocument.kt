@@ -46,7 +46,7 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
     private fun units(c: Comparison): Section? = c.units.takeIf { it.isNotEmpty() }?.let { units ->
         Section("Where the time and the CPU went", listOfNotNull(
             Block.Text(UnitColumns.summary(units) + " Before each unit the plan waits until the server is idle (nothing in flight, no store work queued, CPUs settled)."),
-            UnitColumns.budgetCheck(units)?.let { Block.Text(it) },
+            UnitColumns.budgetCheck(units, c.changedSettings)?.let { Block.Text(it) },
             MachineCheck.sentence(c)?.let { Block.Text(it) },
             Block.Bullets(UnitColumns.budget(units)),
             Table("Units", UnitColumns.HEADERS, units.map { UnitColumns.cells(it) }, units.map { false }),

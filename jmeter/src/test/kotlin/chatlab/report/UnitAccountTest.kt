@@ -47,6 +47,22 @@ class UnitAccountTest {
     }
 
     @Test
+    fun `a run with other load settings gets its load time without a budget verdict`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        Files.writeString(file, "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus\n" +
+            "fanout,a,60000,10,true,1,0,0,2,0-1,0-1\nfanout,end,${88 * 60_000L},10,true,1,0,0,2,0-1,0-1\n")
+        val defaults = mapOf("warmUpSeconds" to "30", "fanoutStepSeconds" to "2", "slo" to "50", "sqlitePaths" to "true", "port" to "8080")
+        val thorough = mapOf("warmUpSeconds" to "60", "fanoutStepSeconds" to "4", "slo" to "50", "sqlitePaths" to "false")
+        val changed = UnitColumns.changed(thorough, defaults)
+
+        assertThat(changed).containsExactly("warmUpSeconds", "fanoutStepSeconds")
+        assertThat(UnitColumns.changed(defaults - "port", defaults)).isEmpty()
+        assertThat(UnitColumns.budgetCheck(UnitAccount.read(file), changed))
+            .startsWith("Load time, from the first measured unit to the last: 87.0 min. The main command's budget")
+            .contains("this run changed 2 of them (warmUpSeconds, fanoutStepSeconds)").doesNotContain("OVER")
+    }
+
+    @Test
     fun `a unit that started on a busy server is named`(@TempDir dir: Path) {
         val file = dir.resolve("units.csv")
         Files.writeString(
