@@ -33,7 +33,8 @@ data class Verdict(val question: String, val answer: String, val figures: String
 
         /**
          * The contender with the lowest latency: the one whose judged range lies below every other's by more than JMeter's
-         * 1 ms, with a median more than 20 % lower, and how many times as long the next takes; or the lowest not told apart.
+         * 1 ms, with a median more than 20 % lower, and how many times as long the next takes; or the lowest not told apart,
+         * and who takes longer.
          */
         fun lowest(contenders: List<Contender>): String {
             val ranked = contenders.sortedBy { it.judged.median }
@@ -43,7 +44,9 @@ data class Verdict(val question: String, val answer: String, val figures: String
             val tied = ranked.drop(1).filterNot { best.judged.clearlyBelow(it.judged, Findings.RESOLUTION_MS) }
             val next = ranked[1]
             if (tied.isEmpty()) return "${best.name}; ${next.name} takes ${times(next.judged.median, best.judged.median)} as long, beyond every spread"
-            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart"
+            val rest = ranked.drop(1) - tied.toSet()
+            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart" +
+                if (rest.isEmpty()) "" else "; ${rest.joinToString(", ") { it.name }} longer, beyond the spreads"
         }
 
         /** `1.4×` (how many times [a] is [b]), `about the same as` within 5 %. */

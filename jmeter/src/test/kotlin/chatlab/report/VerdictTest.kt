@@ -45,6 +45,9 @@ class VerdictTest {
         assertThat(apart).startsWith("simple-1; relay-2 takes 2.6× as long")
         val close = Verdict.lowest(listOf(Contender("x", spread(6.0, 5.6, 6.2)), Contender("y", spread(7.0, 6.8, 7.2))))
         assertThat(close).isEqualTo("x, y not told apart")
+        val some = Verdict.lowest(listOf(Contender("relay-1", spread(137.0, 125.0, 150.0)), Contender("simple-1", spread(97.0, 80.0, 105.0)),
+            Contender("outbound16", spread(109.0, 90.0, 120.0))))
+        assertThat(some).isEqualTo("simple-1, outbound16 not told apart; relay-1 longer, beyond the spreads")
     }
 
     @Test
