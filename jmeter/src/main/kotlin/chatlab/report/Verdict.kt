@@ -26,9 +26,7 @@ data class Verdict(val question: String, val answer: String, val figures: String
             val tied = ranked.drop(1).filterNot { below(it.judged, best.judged) }
             val next = ranked[1]
             if (tied.isEmpty()) return "${best.name}, ${times(best.judged.median, next.judged.median)} ${next.name}, beyond every spread"
-            val rest = ranked.drop(1) - tied.toSet()
-            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart" +
-                if (rest.isEmpty()) "" else "; ${rest.joinToString(", ") { it.name }} less, beyond the spreads"
+            return notToldApart(ranked, tied, "less")
         }
 
         /**
@@ -44,9 +42,14 @@ data class Verdict(val question: String, val answer: String, val figures: String
             val tied = ranked.drop(1).filterNot { best.judged.clearlyBelow(it.judged, Findings.RESOLUTION_MS) }
             val next = ranked[1]
             if (tied.isEmpty()) return "${best.name}; ${next.name} takes ${times(next.judged.median, best.judged.median)} as long, beyond every spread"
+            return notToldApart(ranked, tied, "longer")
+        }
+
+        /** [ranked]'s first and the [tied] it cannot be told from, then the rest, who lie [behind] ("less", "longer"). */
+        private fun notToldApart(ranked: List<Contender>, tied: List<Contender>, behind: String): String {
             val rest = ranked.drop(1) - tied.toSet()
-            return "${(listOf(best) + tied).joinToString(", ") { it.name }} not told apart" +
-                if (rest.isEmpty()) "" else "; ${rest.joinToString(", ") { it.name }} longer, beyond the spreads"
+            return "${(listOf(ranked.first()) + tied).joinToString(", ") { it.name }} not told apart" +
+                if (rest.isEmpty()) "" else "; ${rest.joinToString(", ") { it.name }} $behind, beyond the spreads"
         }
 
         /** `1.4×` (how many times [a] is [b]), `about the same as` within 5 %. */
