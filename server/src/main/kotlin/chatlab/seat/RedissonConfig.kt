@@ -10,7 +10,8 @@ import org.springframework.context.annotation.Lazy
 
 /**
  * Redisson, for the seats experiment's distributed lock, on the same Redis as the cache (`spring.data.redis.url`).
- * Lazy: it connects on first use, so a Redis that is down at start-up does not stop the server (the cache copes).
+ * Lazy, so that a Redis that is down at start-up does not stop the server (the cache copes): [RedissonWarmUp] connects
+ * it while the server starts, and when Redis is down then, it connects on first use.
  */
 @Configuration
 class RedissonConfig {

@@ -50,6 +50,8 @@ class StartupRaceIT {
         var context: ConfigurableApplicationContext? = null
         try {
             context = server.get(3, TimeUnit.MINUTES)
+            assertThat(context.beanFactory.containsSingleton("redisson"))
+                .describedAs("Redisson connected while the server started, though nothing has asked for a seat").isTrue()
             await.atMost(Duration.ofSeconds(30)).untilTrue(ready)
             // Go on racing for a while after ready, so late answers are checked too.
             await.atMost(Duration.ofMinutes(2)).until { reads.count { it.afterReady } >= 60 && sent.count { it.afterReady } >= 10 }
