@@ -65,10 +65,14 @@ class ReadPathsAgreeIT(
         }
     }
 
+    /**
+     * Pages of one message put a page boundary between every pair, the seed's ties included, on one room; the other
+     * sizes cover every seeded room (pages of one on all six would be 9,000 reads, five times the rest of this test).
+     */
     @Test
     fun `pages chained by cursor visit every message of a room exactly once, on every path`() {
         for (roomId in TestRooms.SEEDED_ONLY) {
-            for (size in listOf(1, 7, 20, 100)) {
+            for (size in listOf(1, 7, 20, 100).filter { it > 1 || roomId == TestRooms.SEEDED_ONLY.first }) {
                 StoreKind.entries.forEach { store ->
                     val seen = mutableListOf<Long>()
                     var cursor: String? = null
