@@ -51,6 +51,7 @@ if (info != null && info.isFile()) {
 // skipPaths names (skip-paths.groovy: the judged rounds 4-5 skip what no verdict rests on, measured in rounds 1-3).
 def skipped = evaluate(new File(vars.get('scripts'), 'skip-paths.groovy'))
 def laterRoundStart = evaluate(new File(vars.get('scripts'), 'later-round-start.groovy'))
+def endWhenIdle = evaluate(new File(vars.get('scripts'), 'end-open-group-when-idle.groovy'))
 def on = { String path, String shape = null ->
     skipped(path, shape) ? false : path.startsWith('instrument') ? vars.get('sqlitePaths') == 'true' || vars.get('chatPaths') == 'true'
         : path.startsWith('sqlite') ? vars.get('sqlitePaths') == 'true' : vars.get('chatPaths') == 'true'
@@ -282,8 +283,11 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
+    // Once nothing runs after the last arrival, the group ends without waiting out the tail (end-open-group-when-idle.groovy).
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
     def mine = engines.share(rate)
+    long startsAt = JMeterContextService.getTestStartTime() + ((pause =~ /pause\((\d+) ms\)/)[0][1] as long)
+    endWhenIdle(startsAt + (long) (seconds * 1000), (long) tail)
     return pause + ' rate(' + fmt(mine) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(mine) + '/s) pause(' + fmt(tail) + ' ms)'
 })
 SampleResult.setIgnore()

@@ -1,7 +1,8 @@
 // The sizes to sweep, one slot each (at most 12); every Open Model Thread Group of this plan asks the closure below
 // for its schedule when it starts. JMeter 5.6 counts an open-model schedule from the start of the whole test
 // (apache/jmeter#6352), so each schedule begins with a pause as long as the test has already run; after the last
-// arrival it waits `timeout` ms (the warm-up 250 ms), then cuts what still runs (a failure, like a timeout).
+// arrival it waits `timeout` ms (the warm-up 250 ms), then cuts what still runs (a failure, like a timeout); a group
+// with nothing left running ends at once (end-open-group-when-idle.groovy).
 import org.apache.jmeter.threads.JMeterContextService
 def sizes = vars.get('poolSizes').split(',').collect { it.trim() }.findAll { it }.collect { it as int }
 if (sizes.isEmpty() || sizes.size() > 12 || sizes.any { it < 1 }) {
@@ -18,14 +19,18 @@ def rates = [read: share(vars.get('poolReadRate') as double), write: share(vars.
 def seconds = vars.get('poolSeconds') as double
 def warmup = vars.get('poolWarmupSeconds') as double
 def tail = vars.get('timeout') as double
+def endWhenIdle = evaluate(new File(vars.get('scripts'), 'end-open-group-when-idle.groovy'))
 props.put('pool.schedule', { String kind, int slot, boolean warm ->
-    def pause = 'pause(' + (System.currentTimeMillis() - JMeterContextService.getTestStartTime()) + ' ms)'
+    def now = System.currentTimeMillis()
+    def pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
     if (slot >= sizes.size()) {
         props.remove('pool.current')
         return pause
     }
     props.put('pool.current', [label: warm ? 'warm-up' : 'size@' + sizes[slot], size: sizes[slot]])
     def rate = fmt(rates[kind])
+    // Once nothing runs after the last arrival, the group ends without waiting out its tail.
+    endWhenIdle(now + (long) ((warm ? warmup : seconds) * 1000), (long) (warm ? 250d : tail))
     return pause + ' rate(' + rate + '/s) random_arrivals(' + fmt(warm ? warmup : seconds) + ' s) rate(' + rate + '/s) pause(' + fmt(warm ? 250d : tail) + ' ms)'
 })
 SampleResult.setIgnore()
