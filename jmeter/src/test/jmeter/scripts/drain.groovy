@@ -1,6 +1,7 @@
 // Before each measured unit: wait until the server is idle (nothing in flight, no store work queued, CPUs settled:
-// GET /api/v1/lab/activity, which itself measures the CPUs for 250 ms), then note the CPU seconds used so far by the
-// server, its embedded backends and this JMeter, so the report can account each unit's CPU and wait.
+// GET /api/v1/lab/activity, which itself measures the CPUs for the server's chatlab.lab.idle-window, 250 ms), then note
+// the CPU seconds used so far by the server, its embedded backends and this JMeter, so the report can account each
+// unit's CPU and wait.
 import groovy.json.JsonSlurper
 import java.net.http.HttpClient
 import java.net.http.HttpRequest

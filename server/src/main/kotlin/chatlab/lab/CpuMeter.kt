@@ -20,7 +20,7 @@ class CpuMeter(private val fleet: Fleet) {
     }
 
     /** Cores busy on average over [window] from now (server and backends together); blocks the caller for [window]. */
-    fun busyCores(window: Duration = WINDOW): Double {
+    fun busyCores(window: Duration): Double {
         val start = System.nanoTime()
         val before = read().total
         Thread.sleep(window.toMillis())
@@ -30,8 +30,4 @@ class CpuMeter(private val fleet: Fleet) {
 
     private fun seconds(process: ProcessHandle): Double =
         process.info().totalCpuDuration().map { it.toNanos() / 1e9 }.orElse(0.0)
-
-    companion object {
-        val WINDOW: Duration = Duration.ofMillis(250)
-    }
 }

@@ -29,12 +29,12 @@ class ServerActivity(
     private val questions: ActivityQuestions,
 ) {
     /**
-     * Takes [CpuMeter.WINDOW] to measure the CPUs. Requests in flight leave out the load plans' own questions (this one
+     * Takes [LabProperties.idleWindow] to measure the CPUs. Requests in flight leave out the load plans' own questions (this one
      * and any other engine's: ActivityQuestions) and engines waiting at a meeting (Rendezvous): an engine draining before
      * its next step must not wait for another that asks too, or that already waits for it there.
      */
     fun now(): Activity {
-        val cores = cpu.busyCores() // first: the counts below are then read at the end of the window
+        val cores = cpu.busyCores(properties.idleWindow) // first: the counts below are then read at the end of the window
         val http = registry.find("http.server.requests.active").longTaskTimers().sumOf { it.activeTasks() }.toLong() - questions.inFlight() - rendezvous.waiting()
         val pool = dataSource.unwrap(HikariDataSource::class.java).hikariPoolMXBean
         val mongo = registry.find("mongodb.driver.pool.checkedout").gauges().sumOf { it.value() }.toInt()
