@@ -146,9 +146,12 @@ def floorsOf = { String path ->
 }
 // Per path, this round's ladder so far: the highest rate held (and its p95), the lowest missed, refinements run.
 def ladders = new java.util.concurrent.ConcurrentHashMap()
+// A schedule's opening pause: JMeter counts it from the test's start (apache/jmeter#6352).
+def pauseUntil = { long at -> 'pause(' + (at - JMeterContextService.getTestStartTime()) + ' ms)' }
 props.put('chatlab.schedule', { String shape, String path, int step ->
     def now = System.currentTimeMillis()
-    def pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
+    long startsAt = now // when the step's arrivals begin; its schedule opens with a pause until then
+    def pause = pauseUntil(startsAt)
     def fanout = shape == 'fanout'
     Map extra = [:]
     if (fanout) {
@@ -185,7 +188,8 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         }
         // The step starts now, when the last engine came; the fan-out's messages carry one tag on every engine.
         now = System.currentTimeMillis()
-        pause = 'pause(' + (now - JMeterContextService.getTestStartTime()) + ' ms)'
+        startsAt = now
+        pause = pauseUntil(startsAt)
     }
     def tag = Long.toString(met.collect { it.now as long }.min(), 36)
     def standIn = !fanout && path in standIns
@@ -264,7 +268,8 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         label = step == 0 ? 'warm-up' : 'capacity@' + fmt(rate)
         if (step > 0) ladderOf.last = [key: path + ' ' + label, rate: rate]
         long delay = lastMissed ? (long) openTimeout : 0L
-        pause = 'pause(' + (now - JMeterContextService.getTestStartTime() + delay) + ' ms)'
+        startsAt = now + delay
+        pause = pauseUntil(startsAt)
         if (fanout) {
             // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
             def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, warmUp != null ? warmUp.rate as double : rate, seconds, now, delay,
@@ -286,7 +291,6 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     // Once nothing runs after the last arrival, the group ends without waiting out the tail (end-open-group-when-idle.groovy).
     def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
     def mine = engines.share(rate)
-    long startsAt = JMeterContextService.getTestStartTime() + ((pause =~ /pause\((\d+) ms\)/)[0][1] as long)
     endWhenIdle(startsAt + (long) (seconds * 1000), (long) tail)
     return pause + ' rate(' + fmt(mine) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(mine) + '/s) pause(' + fmt(tail) + ' ms)'
 })

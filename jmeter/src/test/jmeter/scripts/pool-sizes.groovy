@@ -29,8 +29,10 @@ props.put('pool.schedule', { String kind, int slot, boolean warm ->
     }
     props.put('pool.current', [label: warm ? 'warm-up' : 'size@' + sizes[slot], size: sizes[slot]])
     def rate = fmt(rates[kind])
+    double window = warm ? warmup : seconds
+    double wait = warm ? 250d : tail
     // Once nothing runs after the last arrival, the group ends without waiting out its tail.
-    endWhenIdle(now + (long) ((warm ? warmup : seconds) * 1000), (long) (warm ? 250d : tail))
-    return pause + ' rate(' + rate + '/s) random_arrivals(' + fmt(warm ? warmup : seconds) + ' s) rate(' + rate + '/s) pause(' + fmt(warm ? 250d : tail) + ' ms)'
+    endWhenIdle(now + (long) (window * 1000), (long) wait)
+    return pause + ' rate(' + rate + '/s) random_arrivals(' + fmt(window) + ' s) rate(' + rate + '/s) pause(' + fmt(wait) + ' ms)'
 })
 SampleResult.setIgnore()
