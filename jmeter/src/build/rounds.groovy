@@ -1,5 +1,5 @@
-// The load run: the preflight, the warm-up, then the selected experiments' plans in interleaved rounds (round 1:
-// history, sends, seats, counters, pool, fan-out; round 2: the same; ...), one after another in one JMeter JVM
+// The load run: the preflight, the warm-up, the warm round, then the selected experiments' plans in interleaved rounds
+// (round 1: history, sends, seats, counters, pool, fan-out; round 2: the same; ...), one after another in one JMeter JVM
 // (runner.groovy) on the JMeter the plugin's configure goal installed, each on this machine or sent to JMeter engines.
 // Rounds 1 to chatlab.rounds run every selected plan; the rounds after them, up to chatlab.judgedRounds, run the plans
 // whose verdicts need five (history and sends on the paths a verdict rests on, the fan-out), so that a verdict can
@@ -10,6 +10,28 @@
 /** The plans of the experiments, in the order a round runs them. */
 static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 'fanout'] }
 
+/**
+ * What the warm round (chatlab.warmRound) changes in a plan: every selected plan once, unmeasured, before round 1, so
+ * that the server's and JMeter's JIT compilers do their work there and not in round 1. Without it, round 1 was a warm-up
+ * in disguise: the server's compiler threads ran 126 s of compilations during round 1's 593 s and 30 s during round 2's
+ * 410 s (JMeter's 114 s and 23 s), and round 1's read capacities held 38-60 % of round 2's (mysql-keyset 238 against
+ * 400/s, sqlite-tuned-keyset 141 against 472/s, mysql-offset below the first step against 84/s). Each plan runs
+ * shorter here: steps of 1 s, no refinement, one room size of the fan-out, two pool sizes, the counters' shorter units,
+ * no path on the MongoDB stand-in (`warmRound`: no verdict rests on one, and a stand-in read takes seconds). Its samples,
+ * units and ladders land in warm-round/ (arguments), which the report does not read, so round 1's ladders still start
+ * at their first rate.
+ */
+static Map<String, String> warmRound(String plan) {
+    [warmRound: 'true', refineSteps: '0'] + [
+        history: [stepSeconds: '1', mixSeconds: '1', threads: '0'],
+        sends: [sendStepSeconds: '1', threads: '0'],
+        seats: [:],
+        counters: [viewSeconds: '1', viewRequests: '300'],
+        pool: [poolSizes: '4,64', poolSeconds: '1'],
+        fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79'],
+    ][plan]
+}
+
 /** What a judged round (after chatlab.rounds) leaves out of a plan, or null when the plan has no judged rounds. */
 static String judged(String plan) {
     [history: 'reference:mysql-keyset,capacity:instrument,mix:*', sends: 'mongo,instrument-ws', fanout: ''][plan]
@@ -17,11 +39,16 @@ static String judged(String plan) {
 
 /**
  * The runs, in order: [plan, round (0 before the rounds), engines (host:port list, empty: this JMeter), properties of
- * its own]. [selected] holds the plans that run; [remotes] the engines every plan runs on, [twoEngines] both loopback
- * engines for the rounds after the first; [skipPaths] the run's own setting, which a judged round's list adds to.
+ * its own, and warm: true in the warm round]. [selected] holds the plans that run; [remotes] the engines every plan runs
+ * on, [twoEngines] both loopback engines for the rounds after the first; [skipPaths] the run's own setting, which a
+ * judged round's list adds to; [warm] runs the warm round.
  */
-static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines, String skipPaths = '') {
+static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines, String skipPaths = '',
+                      boolean warm = false) {
     def out = [[plan: 'preflight', round: 0, engines: remotes, properties: [:]], [plan: 'warm-up', round: 0, engines: remotes, properties: [:]]]
+    if (warm) plans().findAll { it in selected }.each { plan ->
+        out << [plan: plan, round: 0, warm: true, engines: remotes, properties: warmRound(plan)]
+    }
     (1..Math.max(rounds, judgedRounds)).each { round ->
         plans().findAll { it in selected }.each { plan ->
             def extra = round > rounds
@@ -30,24 +57,29 @@ static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds,
             def properties = [:]
             if (engines != remotes) properties.engineList = engines
             if (extra && judged(plan)) properties.skipPaths = [skipPaths, judged(plan)].findAll { it }.join(',')
+            // The fan-out's deployments served the warm round: round 1 warms each as briefly as a later round does.
+            if (warm && round == 1 && plan == 'fanout') properties.fanoutFirstWarmUpSeconds = '0'
             out << [plan: plan, round: round, engines: engines, properties: properties]
         }
     }
     out
 }
 
-/** The folder of a run's results, log and dashboard under theirs: none before the rounds, round-N/ in round N. */
-static String folder(Map run) { run.round == 0 ? '' : "round-${run.round}/" }
+/** The folder of a run's results, log and dashboard under theirs: none before the rounds, warm-round/, round-N/ in round N. */
+static String folder(Map run) { run.warm ? 'warm-round/' : run.round == 0 ? '' : "round-${run.round}/" }
 
 /** JMeter's arguments for one run, as its command line takes them. */
 static List<String> arguments(Map run, Map<String, String> jmeter) {
     def args = ['-d', jmeter.home, '-n', '-t', "${jmeter.plans}/${run.plan}.jmx", '-l', "${jmeter.results}/${folder(run)}${run.plan}.csv",
         '-j', logFile(run, jmeter)]
-    if (jmeter.dashboards == 'true') args += ['-e', '-o', "${jmeter.reports}/${folder(run)}${run.plan}"]
-    run.properties.each { k, v -> args << "-J$k=$v" }
+    if (jmeter.dashboards == 'true' && !run.warm) args += ['-e', '-o', "${jmeter.reports}/${folder(run)}${run.plan}"]
+    // The warm round's units and ladders stay in its folder. (An empty -G value would not reach an engine: JMeter reads
+    // `-Gname=` as a file of properties to send.)
+    def properties = run.properties + (run.warm ? [unitsFile: "${jmeter.results}/${folder(run)}units.csv"] : [:])
+    properties.each { k, v -> args << "-J$k=$v" }
     if (run.engines) {
         args += ['-R', run.engines, "-G${jmeter.home}/bin/global.properties"]
-        run.properties.each { k, v -> args << "-G$k=$v" }
+        properties.each { k, v -> args << "-G$k=$v" }
     }
     args.collect { it.toString() }
 }
@@ -80,9 +112,10 @@ if (binding.hasVariable('project')) {
     def settings = new Properties()
     new File(target, 'conf/settings.properties').withReader('UTF-8') { settings.load(it) } // settings.groovy's, at initialize
     def all = runs(selected, setting('chatlab.rounds') as int, setting('chatlab.judgedRounds') as int,
-        setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''))
+        setting('jmeter.remote') == 'true' ? setting('jmeter.serverList') : '', two, settings.getProperty('skipPaths', ''),
+        setting('chatlab.warmRound') == 'true')
     def java = new File(System.getProperty('java.home'), 'bin/java').path
-    def label = { Map run -> "${all.indexOf(run) + 1}/${all.size()}: ${run.plan}${run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}" }
+    def label = { Map run -> "${all.indexOf(run) + 1}/${all.size()}: ${run.plan}${run.warm ? ' warm round' : run.round ? " round ${run.round}" : ''}${run.engines ? " on ${run.engines}" : ''}" }
     def specs = all.collect { [label: label(it), log: logFile(it, jmeter), args: arguments(it, jmeter)] }
     // JMeter writes results, log and dashboard only into folders that exist.
     specs*.args.each { args -> ['-l', '-j', '-o'].findAll { it in args }.each { new File(args[args.indexOf(it) + 1]).parentFile.mkdirs() } }

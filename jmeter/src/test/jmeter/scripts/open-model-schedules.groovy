@@ -123,10 +123,13 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
 def referenceRounds = (vars.get('referenceRounds') ?: '0') as int
 def instrumentRounds = (vars.get('instrumentRounds') ?: '0') as int
+// The warm round (rounds.groovy) runs no path on the stand-in: it warms what round 1 measures for a verdict.
+def warmRound = vars.get('warmRound') == 'true'
 def everyRound = on
 on = { String path, String shape = null ->
     def rounds = earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)].size() : 0
-    everyRound(path, shape) && !(standInRounds > 0 && mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm') && rounds >= standInRounds) &&
+    def onStandIn = mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm')
+    everyRound(path, shape) && !(onStandIn && (warmRound || standInRounds > 0 && rounds >= standInRounds)) &&
         !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds) &&
         !(instrumentRounds > 0 && path.startsWith('instrument') && rounds >= instrumentRounds)
 }

@@ -14,10 +14,44 @@ class RoundsScriptTest {
     private val all = listOf("history", "sends", "seats", "counters", "pool", "fanout")
 
     @Suppress("UNCHECKED_CAST")
-    private fun runs(selected: List<String>, rounds: Int, judged: Int, remotes: String = "", two: String = "", skipPaths: String = "") =
-        script.invokeMethod("runs", arrayOf(selected, rounds, judged, remotes, two, skipPaths)) as List<Map<String, Any>>
+    private fun runs(selected: List<String>, rounds: Int, judged: Int, remotes: String = "", two: String = "", skipPaths: String = "", warm: Boolean = false) =
+        script.invokeMethod("runs", arrayOf(selected, rounds, judged, remotes, two, skipPaths, warm)) as List<Map<String, Any>>
 
-    private fun List<Map<String, Any>>.names() = map { if (it["round"] == 0) "${it["plan"]}" else "${it["plan"]} ${it["round"]}" }
+    private fun List<Map<String, Any>>.names() =
+        map { if (it["warm"] == true) "${it["plan"]} warm" else if (it["round"] == 0) "${it["plan"]}" else "${it["plan"]} ${it["round"]}" }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun Map<String, Any>.properties() = this["properties"] as Map<String, String>
+
+    private val jmeter = mapOf("home" to "/j", "jar" to "ApacheJMeter.jar", "plans" to "/t", "results" to "/r", "reports" to "/o", "logs" to "/l", "dashboards" to "true")
+
+    @Suppress("UNCHECKED_CAST")
+    private fun arguments(run: Map<String, Any>) = script.invokeMethod("arguments", arrayOf(run, jmeter)) as List<String>
+
+    @Test
+    fun `the warm round runs every selected plan once before round 1, shorter, unmeasured and without the stand-in`() {
+        val r = runs(all, 2, 3, warm = true)
+        assertThat(r.names().take(10)).containsExactly(
+            "preflight", "warm-up", "history warm", "sends warm", "seats warm", "counters warm", "pool warm", "fanout warm", "history 1", "sends 1",
+        )
+        val warm = r.filter { it["warm"] == true }
+        assertThat(warm.map { it.properties() }).allSatisfy {
+            assertThat(it).containsEntry("warmRound", "true").containsEntry("refineSteps", "0")
+        }
+        assertThat(warm.first().properties()).containsEntry("stepSeconds", "1").containsEntry("threads", "0")
+        assertThat(warm.last().properties()).containsEntry("fanoutMembers", "100").containsEntry("fanoutRooms", "79")
+        // Its samples, units and ladders go where the report does not look, with no dashboard; round 1's fan-out warms as
+        // a later round does.
+        assertThat(arguments(warm.first())).containsSequence("-l", "/r/warm-round/history.csv").contains("-JunitsFile=/r/warm-round/units.csv")
+            .doesNotContain("-e")
+        assertThat(arguments(warm.first() + ("engines" to "h:1"))).contains("-GunitsFile=/r/warm-round/units.csv")
+        assertThat(r.filter { it["round"] == 1 }.map { it["properties"] }).containsExactly(
+            emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(),
+            mapOf("fanoutFirstWarmUpSeconds" to "0"),
+        )
+        assertThat(runs(all, 2, 3).filter { it["warm"] == true }).isEmpty()
+        for (plan in listOf("history", "sends")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(warmRound)}")
+    }
 
     @Test
     fun `the main run interleaves every plan in three rounds, then runs history, sends and the fan-out on to round five`() {
@@ -48,9 +82,7 @@ class RoundsScriptTest {
     @Test
     fun `a run sends its own properties to its engines, and a plan reads every property a round sets`() {
         val run = mapOf("plan" to "sends", "round" to 4, "engines" to "h:1", "properties" to mapOf("skipPaths" to "mongo"))
-        val jmeter = mapOf("home" to "/j", "jar" to "ApacheJMeter.jar", "plans" to "/t", "results" to "/r", "reports" to "/o", "logs" to "/l", "dashboards" to "true")
-        @Suppress("UNCHECKED_CAST")
-        val command = script.invokeMethod("arguments", arrayOf(run, jmeter)) as List<String>
+        val command = arguments(run)
         assertThat(command).containsSequence("-d", "/j", "-n")
             .containsSequence("-t", "/t/sends.jmx", "-l", "/r/round-4/sends.csv").containsSequence("-e", "-o", "/o/round-4/sends")
             .contains("-JskipPaths=mongo", "-GskipPaths=mongo", "-G/j/bin/global.properties").containsSequence("-R", "h:1")
