@@ -60,6 +60,7 @@ if (binding.hasVariable('project')) {
         deployments: setting('fanout.deployments'), mysqlPool: setting('server.mysqlPool'), sqlitePool: setting('server.sqlitePool'),
         instances: setting('server.instances'), broker: setting('server.broker'), experiments: setting('experiments'),
         remotes: setting('jmeter.remotes'), seedMessages: setting('server.seed.messages'), jmeter: setting('jmeter.version'),
+        warmRound: setting('chatlab.warmRound'),
     ]
     write(new File(target, 'conf/settings.properties'), report, 'chatlab: the settings the report shows and compares runs by')
     log.info("settings: ${values.size()} (${profile ?: 'defaults'}${user.keySet().any { it.toString().startsWith('load.') } ? ', -Dload.*' : ''})")

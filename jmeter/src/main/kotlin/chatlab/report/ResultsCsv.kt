@@ -42,14 +42,32 @@ data class Sample(
 
 /** Reads JMeter's CSV results (with the header line JMeter writes by default), quoted fields included. */
 object ResultsCsv {
-    /** The given plans' samples: `<plan>.csv` under [results] (round 1) and every round's `round-<n>/<plan>.csv`. */
+    /**
+     * The given plans' samples: `<plan>.csv` under [results] (round 1), the warm round's `warm-round/<plan>.csv` as
+     * warm-up samples ([asWarmUp]) and every round's `round-<n>/<plan>.csv`.
+     */
     fun readRounds(results: Path, plans: List<String>): List<Sample> {
         val rounds = if (Files.isDirectory(results)) Files.list(results).use { dirs ->
             dirs.map { it.fileName.toString() }.filter { it.matches(ROUND) }.toList()
         } else emptyList()
-        return plans.flatMap { read(results.resolve("$it.csv")) } + rounds.sortedBy { it.removePrefix("round-").toInt() }.flatMap { dir ->
-            plans.flatMap { read(results.resolve(dir).resolve("$it.csv"), dir.removePrefix("round-").toInt()) }
-        }
+        return plans.flatMap { read(results.resolve("$it.csv")) } + plans.flatMap { read(results.resolve(WARM_ROUND).resolve("$it.csv")) }.map(::asWarmUp) +
+            rounds.sortedBy { it.removePrefix("round-").toInt() }.flatMap { dir ->
+                plans.flatMap { read(results.resolve(dir).resolve("$it.csv"), dir.removePrefix("round-").toInt()) }
+            }
+    }
+
+    /** The folder of the warm round's results (rounds.groovy), unmeasured. */
+    const val WARM_ROUND = "warm-round"
+
+    /**
+     * A warm-round sample as the warm-up's: `<sampler> [<path>] <shape>` becomes `<sampler> [<path>] warm-up`, and a label
+     * of another form (a drain, a reset, an audit) `<label> [warm round] warm-up`. So no figure or experiment counts it,
+     * its timeouts, 503s and cut samples are the cold server's or its ladders' overload, and a wrong answer fails the run.
+     */
+    fun asWarmUp(sample: Sample): Sample {
+        val shaped = SampleLabel.parse(sample.label)
+        val label = if (shaped != null) "${shaped.sampler} [${shaped.target}] warm-up" else "${sample.label} [warm round] warm-up"
+        return sample.copy(label = label)
     }
 
     /** How many rounds each plan ran in: the `round-<n>` folders holding its results (plans run once, outside them, left out). */

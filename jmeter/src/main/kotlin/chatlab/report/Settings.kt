@@ -23,7 +23,10 @@ object Settings {
         env.fleet?.deployments?.takeIf { it.isNotEmpty() }?.let { add(deployments(it, env.backends["relay"] ?: env.backends["broker"]?.takeIf { env.fleet.broker == "relay" })) }
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; ${loadFrom(env.settings["remotes"])}") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB" + jitLimit(env.machine["jit"])) }
-        env.settings["warmUpSeconds"]?.let {
+        if (env.settings["warmRound"] == "true") {
+            add("before round 1, unmeasured: the warm round, every selected plan once at 1 s steps without refinement or paths on " +
+                "the MongoDB stand-in, so that the JIT compilers of the server and JMeter work there (its wrong answers still fail the run)")
+        } else env.settings["warmUpSeconds"]?.let {
             add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
                 "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores (its wrong answers still fail the run)")
         }

@@ -56,6 +56,15 @@ class EnvironmentTest {
     }
 
     @Test
+    fun `what ran unmeasured before round 1 is named, the warm round when it ran and else the warm-up`() {
+        fun before(settings: Map<String, String>) =
+            Settings.environmentLines(Environment(emptyMap(), emptyMap(), settings, Instant.EPOCH, null, null)).filter { it.startsWith("before round 1") }
+        val warmUp = mapOf("warmUpSeconds" to "30", "warmUpFrom" to "10", "warmUpTo" to "100")
+        assertThat(before(warmUp + ("warmRound" to "false"))).singleElement().asString().contains("a 30 s server warm-up")
+        assertThat(before(warmUp + ("warmRound" to "true"))).singleElement().asString().contains("the warm round, every selected plan once")
+    }
+
+    @Test
     fun `a server whose JIT stops short of the optimising compiler is labelled, one at full speed is not`(@TempDir dir: Path) {
         fun jvmLine(jit: String) = Settings.environmentLines(
             read(dir, """{"machine":{"cpus":2,"os":"Linux","jvm":"OpenJDK 17","maxHeapMb":2048$jit}}"""),

@@ -46,6 +46,32 @@ class ResultsCsvTest {
     }
 
     @Test
+    fun `the warm round's samples are the warm-up's, so no figure counts them, its timeouts are the cold server's and a wrong answer fails the run`(
+        @TempDir dir: Path,
+    ) {
+        val header = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success,failureMessage\n"
+        Files.createDirectories(dir.resolve("warm-round"))
+        Files.createDirectories(dir.resolve("round-1"))
+        Files.writeString(
+            dir.resolve("warm-round/history.csv"),
+            header + "1000,12,get chat messages [mysql-keyset] capacity@200,200,,t 1-1,true,\n" +
+                "1001,1000,get chat messages [mysql-keyset] capacity@400,503,Service Unavailable,t 1-2,false,\n" +
+                "1002,5,audit the room,200,,t 1-3,false,a message stored twice\n",
+        )
+        Files.writeString(dir.resolve("round-1/history.csv"), header + "2000,10,get chat messages [mysql-keyset] capacity@200,200,,t 1-1,true,\n")
+        val samples = ResultsCsv.readRounds(dir, listOf("history"))
+        assertThat(samples.map { it.label }).containsExactly(
+            "get chat messages [mysql-keyset] warm-up", "get chat messages [mysql-keyset] warm-up", "audit the room [warm round] warm-up",
+            "get chat messages [mysql-keyset] capacity@200",
+        )
+        assertThat(ResultsCsv.roundsByPlan(dir, listOf("history"))).isEqualTo(mapOf("history" to 1))
+        val c = ComparisonBuilder(samples, Environment(emptyMap(), mapOf("cpus" to "2"), emptyMap(), java.time.Instant.EPOCH, null, null)).build()
+        assertThat(c.warmUpLosses).isEqualTo(1)
+        assertThat(c.countedFailed.map { it.failureMessage }).containsExactly("a message stored twice")
+        assertThat(c.capacity.filter { it.subject.key == "mysql-keyset" }.map { it.perRound.size }).containsExactly(1)
+    }
+
+    @Test
     fun `labels name the sampler, the path and the shape`() {
         assertThat(SampleLabel.parse("get chat messages [mongo-redis-keyset] capacity@200"))
             .isEqualTo(SampleLabel("get chat messages", "mongo-redis-keyset", Shape.CAPACITY, rate = 200.0))
