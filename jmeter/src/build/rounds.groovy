@@ -1,4 +1,4 @@
-// The load run: the preflight, the warm round (or warm-up), then the selected experiments' plans in interleaved rounds
+// The load run: the preflight, the warm-up, the warm round, then the selected experiments' plans in interleaved rounds
 // (round 1: history, sends, seats, counters, pool, fan-out; round 2: the same; ...), one after another in one JMeter JVM
 // (runner.groovy) on the JMeter the plugin's configure goal installed, each on this machine or sent to JMeter engines.
 // Rounds 1 to chatlab.rounds run every selected plan; the rounds after them, up to chatlab.judgedRounds, run the plans
@@ -25,10 +25,10 @@ static Map<String, String> warmRound(String plan) {
     [warmRound: 'true', refineSteps: '0'] + [
         history: [stepSeconds: '1', mixSeconds: '1', threads: '0'],
         sends: [sendStepSeconds: '1', threads: '0'],
-        seats: [rushLoops: '2'],
+        seats: [:],
         counters: [viewSeconds: '1', viewRequests: '300'],
         pool: [poolSizes: '4,64', poolSeconds: '1'],
-        fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79', fanoutFirstWarmUpSeconds: '0'],
+        fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79'],
     ][plan]
 }
 
@@ -45,9 +45,7 @@ static String judged(String plan) {
  */
 static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds, String remotes, String twoEngines, String skipPaths = '',
                       boolean warm = false) {
-    // The warm round does the warm-up's work on every plan's paths: with it, warm-up.jmx does not run.
-    def out = [[plan: 'preflight', round: 0, engines: remotes, properties: [:]]]
-    if (!warm) out << [plan: 'warm-up', round: 0, engines: remotes, properties: [:]]
+    def out = [[plan: 'preflight', round: 0, engines: remotes, properties: [:]], [plan: 'warm-up', round: 0, engines: remotes, properties: [:]]]
     if (warm) plans().findAll { it in selected }.each { plan ->
         out << [plan: plan, round: 0, warm: true, engines: remotes, properties: warmRound(plan)]
     }
