@@ -23,12 +23,11 @@ object Settings {
         env.fleet?.deployments?.takeIf { it.isNotEmpty() }?.let { add(deployments(it, env.backends["relay"] ?: env.backends["broker"]?.takeIf { env.fleet.broker == "relay" })) }
         env.machine["cpus"]?.let { add("server machine: $it CPUs, ${env.machine["os"] ?: "?"}; ${loadFrom(env.settings["remotes"])}") }
         env.machine["jvm"]?.let { add("server JVM: $it, max heap ${env.machine["maxHeapMb"] ?: "?"} MB" + jitLimit(env.machine["jit"])) }
-        if (env.settings["warmRound"] == "true") {
-            add("before round 1, unmeasured: the warm round, every selected plan once at 1 s steps without refinement or paths on " +
-                "the MongoDB stand-in, so that the JIT compilers of the server and JMeter work there (its wrong answers still fail the run)")
-        } else env.settings["warmUpSeconds"]?.let {
+        env.settings["warmUpSeconds"]?.let {
+            val warmRound = if (env.settings["warmRound"] == "true") ", then the warm round: every selected plan once at 1 s steps " +
+                "without refinement or paths on the MongoDB stand-in" else ""
             add("before round 1, unmeasured: a $it s server warm-up, arrivals ramping ${env.settings["warmUpFrom"] ?: "?"} → " +
-                "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores (its wrong answers still fail the run)")
+                "${env.settings["warmUpTo"] ?: "?"}/s over the MySQL read paths and both send stores$warmRound (its wrong answers still fail the run)")
         }
         env.settings["standInRounds"]?.toIntOrNull()?.takeIf { it > 0 && env.backends["mongodb"]?.standIn == true }?.let {
             add("paths on the MongoDB stand-in (mongo-offset, mongo-keyset, mongo-redis-keyset, the sends' mongo) ran in the first " +

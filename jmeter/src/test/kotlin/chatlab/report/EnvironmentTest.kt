@@ -56,12 +56,13 @@ class EnvironmentTest {
     }
 
     @Test
-    fun `what ran unmeasured before round 1 is named, the warm round when it ran and else the warm-up`() {
+    fun `what ran unmeasured before round 1 is named, the warm-up and the warm round when it ran`() {
         fun before(settings: Map<String, String>) =
             Settings.environmentLines(Environment(emptyMap(), emptyMap(), settings, Instant.EPOCH, null, null)).filter { it.startsWith("before round 1") }
         val warmUp = mapOf("warmUpSeconds" to "30", "warmUpFrom" to "10", "warmUpTo" to "100")
-        assertThat(before(warmUp + ("warmRound" to "false"))).singleElement().asString().contains("a 30 s server warm-up")
-        assertThat(before(warmUp + ("warmRound" to "true"))).singleElement().asString().contains("the warm round, every selected plan once")
+        assertThat(before(warmUp + ("warmRound" to "false"))).singleElement().asString().contains("a 30 s server warm-up").doesNotContain("warm round")
+        assertThat(before(warmUp + ("warmRound" to "true"))).singleElement().asString().contains("a 30 s server warm-up")
+            .contains("then the warm round: every selected plan once")
     }
 
     @Test
