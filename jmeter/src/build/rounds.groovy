@@ -11,15 +11,15 @@
 static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 'fanout'] }
 
 /**
- * What the warm round (chatlab.warmRound) changes in a plan: every selected plan once, unmeasured, before round 1, so
- * that the server's and JMeter's JIT compilers do their work there and not in round 1. Without it, round 1 was a warm-up
- * in disguise: the server's compiler threads ran 126 s of compilations during round 1's 593 s and 30 s during round 2's
- * 410 s (JMeter's 114 s and 23 s), and round 1's read capacities held 38-60 % of round 2's (mysql-keyset 238 against
- * 400/s, sqlite-tuned-keyset 141 against 472/s, mysql-offset below the first step against 84/s). Each plan runs
- * shorter here: steps of 1 s, no refinement, one room size of the fan-out, two pool sizes, the counters' shorter units,
- * no path on the MongoDB stand-in (`warmRound`: no verdict rests on one, and a stand-in read takes seconds). Its samples,
- * units and ladders land in warm-round/ (arguments), which the report does not read, so round 1's ladders still start
- * at their first rate.
+ * What the warm round (chatlab.warmRound, after the warm-up) changes in a plan: every selected plan once, unmeasured,
+ * before round 1, so that more of the server's and JMeter's JIT compiling happens before anything is measured. After
+ * the warm-up alone, the server's compiler threads ran 126 s during round 1's 593 s and 30 s during round 2's 410 s
+ * (JMeter's 114 s and 23 s), and round 1's MySQL and SQLite read capacities held 0-71 % of round 2's (mysql-offset
+ * below the first step against 71/s, sqlite-tuned-keyset 141 against 397/s, mysql-keyset 238 against 336/s); with the
+ * warm round, round 1 compiled 84 s (one run). Each plan runs shorter here: steps of 1 s, no refinement, one room size
+ * of the fan-out, two pool sizes, the counters' shorter units, no path on the MongoDB stand-in (`warmRound`: no verdict
+ * rests on one, and a stand-in read takes seconds). Its samples, units and ladders land in warm-round/ (arguments), so
+ * round 1's ladders still start at their first rate; the report reads its samples as warm-up samples only.
  */
 static Map<String, String> warmRound(String plan) {
     [warmRound: 'true', refineSteps: '0'] + [
