@@ -147,6 +147,10 @@ data class Comparison(
 
     val wrongSamples: Long get() = failedSamples - unansweredSamples
 
+    /** The wrong answers among [countedFailed] (neither unanswered nor cut), by label: what failed the run, most first. */
+    val wrongAnswers: List<Failure> get() = countedFailed.filterNot { it.unanswered || it.cut }.groupBy { it.label }
+        .map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }.sortedByDescending { it.count }
+
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
 
     /** The reference rows of [sampler]. */

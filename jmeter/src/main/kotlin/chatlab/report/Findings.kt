@@ -58,6 +58,11 @@ object Findings {
             add("${Format.count(c.failedSamples)} of ${Format.count(c.totalSamples)} samples failed outside the capacity steps' overload " +
                 "(${Format.pct(c.errorPct)}); most in \"${worst.label}\": ${worst.reasons.first().first}.")
         }
+        if (c.wrongAnswers.isNotEmpty()) {
+            add("Wrong answers, which fail the run: " + c.wrongAnswers.take(3).joinToString("; ") { f ->
+                "${Format.count(f.count.toLong())} in \"${f.label}\" (${f.reasons.first().first})"
+            } + (if (c.wrongAnswers.size > 3) "; and in ${c.wrongAnswers.size - 3} more labels (the table of failed samples)." else "."))
+        }
         if (c.overloadSamples > 0) {
             add("${Format.count(c.overloadSamples)} samples timed out, got a 503 or were cut at a step's end in capacity steps beyond a path's " +
                 "capacity: the overload the ladder looks for; they do not fail the run.")

@@ -39,8 +39,11 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
     }
 
     private fun failures(c: Comparison): Section? = c.failures.takeIf { it.isNotEmpty() }?.let { failures ->
-        Section("Failed samples", listOf(Table("Failures", listOf("label", "failed", "most frequent reasons"),
-            failures.map { f -> listOf(f.label, f.count.toString(), f.reasons.joinToString(" · ") { "${it.first} (${it.second})" }) }, failures.map { false })))
+        val wrong = c.wrongAnswers.associate { it.label to it.count }
+        val rows = failures.sortedByDescending { wrong[it.label] ?: 0 }
+        Section("Failed samples", listOf(Table("Failures", listOf("label", "failed", "wrong answers (fail the run)", "most frequent reasons"),
+            rows.map { f -> listOf(f.label, f.count.toString(), wrong[f.label]?.toString() ?: "–", f.reasons.joinToString(" · ") { "${it.first} (${it.second})" }) },
+            rows.map { false })))
     }
 
     private fun units(c: Comparison): Section? = c.units.takeIf { it.isNotEmpty() }?.let { units ->

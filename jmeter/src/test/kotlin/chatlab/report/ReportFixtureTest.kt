@@ -184,6 +184,12 @@ class ReportFixtureTest {
         assertThat(failure.reasons.first().first).startsWith("HTTP 503")
         assertThat(failure.reasons.map { it.second }).containsExactly(3, 1)
         assertThat(Files.readString(out.resolve("index.html"))).contains("Failed samples").contains("not newest first at message 42")
+            .contains("wrong answers (fail the run)")
+        // The one wrong answer among four failures is named, so a FAILED run says where to look; the 503s are not.
+        assertThat(outcome.comparison.wrongAnswers.map { it.label to it.count }).containsExactly("get chat messages [mongo-offset] reference" to 1)
+        assertThat(Findings.run(outcome.comparison)).anySatisfy {
+            assertThat(it).startsWith("Wrong answers, which fail the run: 1 in \"get chat messages [mongo-offset] reference\" (not newest first at message 42)")
+        }
         assertThat(generate("failed", out, threshold = 5.0).passed).isTrue()
         val excusedSlowness = generate("failed", out, threshold = 0.0, unanswered = 5.0)
         assertThat(excusedSlowness.comparison.unansweredSamples).isEqualTo(3)
