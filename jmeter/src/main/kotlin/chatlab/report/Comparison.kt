@@ -35,7 +35,13 @@ data class Row(
 }
 
 /** Failed samples of one label and their most frequent reasons. */
-data class Failure(val label: String, val count: Int, val reasons: List<Pair<String, Int>>)
+data class Failure(val label: String, val count: Int, val reasons: List<Pair<String, Int>>) {
+    companion object {
+        /** [failed] grouped by label, the label with most failures first. */
+        fun byLabel(failed: List<Sample>): List<Failure> =
+            failed.groupBy { it.label }.map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }.sortedByDescending { it.count }
+    }
+}
 
 /**
  * One step of a capacity ladder: the arrival rate offered, the measured sampler's figures over rounds, rounds held, and
@@ -99,6 +105,8 @@ data class Comparison(
     val failures: List<Failure>,
     /** Of [failures], those that count against the run (not overload, warm-up or an experiment's own losses), by label. */
     val countedFailures: List<Failure> = emptyList(),
+    /** Of [countedFailures], the wrong answers (neither unanswered nor cut), by label: what fails the run. */
+    val wrongAnswers: List<Failure> = emptyList(),
     val totalSamples: Long,
     val failedSamples: Long,
     /** Of [failedSamples], those with no answer (timeouts, 503, cut at a step's end) rather than a wrong one. */
@@ -146,10 +154,6 @@ data class Comparison(
         }
 
     val wrongSamples: Long get() = failedSamples - unansweredSamples
-
-    /** The wrong answers among [countedFailed] (neither unanswered nor cut), by label: what failed the run, most first. */
-    val wrongAnswers: List<Failure> get() = countedFailed.filterNot { it.unanswered || it.cut }.groupBy { it.label }
-        .map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }.sortedByDescending { it.count }
 
     fun pct(count: Long): Double = if (totalSamples == 0L) 0.0 else count * 100.0 / totalSamples
 

@@ -26,20 +26,19 @@ class ComparisonBuilder(
         val overload = overloadSamples(capacity)
         val reference = experiments.flatMap { it.references }.flatMap { rows(it.sampler, it.subjects, it.baseline) }
         val failed = samples.filterNot { it.success }
-        fun byLabel(list: List<Sample>) = list.groupBy { it.label }.map { (label, same) -> Failure(label, same.size, Audits.causes(same)) }
-            .sortedByDescending { it.count }
-        val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && (it.unanswered || it.cut) }.toSet()
+        val warmUpLosses = failed.filter { parsed[it.label]?.warmup == true && it.noAnswer }.toSet()
         val ownLosses = experiments.associate { e -> e.name to failed.filter { it !in overload && it !in warmUpLosses && e.ownLoss(it) }.toSet() }
             .filterValues { it.isNotEmpty() }
         val counted = failed.filterNot { it in overload || it in warmUpLosses || ownLosses.values.any { own -> it in own } }
         val mix = experiments.flatMap { it.mixPaths }.flatMap(::mix)
         return Comparison(
             reference = reference,
-            failures = byLabel(failed),
-            countedFailures = byLabel(counted),
+            failures = Failure.byLabel(failed),
+            countedFailures = Failure.byLabel(counted),
+            wrongAnswers = Failure.byLabel(counted.filterNot { it.noAnswer }),
             totalSamples = samples.size.toLong(),
             failedSamples = counted.size.toLong(),
-            unansweredSamples = counted.count { it.unanswered || it.cut }.toLong(),
+            unansweredSamples = counted.count { it.noAnswer }.toLong(),
             environment = environment,
             capacity = capacity,
             mix = mix,
@@ -147,7 +146,7 @@ class ComparisonBuilder(
         path.perRound.withIndex().flatMap { (i, held) ->
             path.steps.filter { it.rate > held }.flatMap { stepSamples(path.subject.key, it.rate)[i + 1].orEmpty() }
         }
-    }.filter { !it.success && (it.unanswered || it.cut) }.toSet()
+    }.filter { !it.success && it.noAnswer }.toSet()
 
     /** The chat mix on one read path: each kind of read, then all of them. */
     private fun mix(subject: Subject): List<MixRow> {

@@ -12,7 +12,7 @@ object PoolSection : ExperimentSection<PoolRow> {
     override val barsTitle = "Pool: latency per size, median of rounds"
 
     /** A sweep's timeouts, 503s and cut requests are its error rate per size, the figure it measures. */
-    override fun ownLoss(sample: Sample): Boolean = PoolRow.isLoad(sample.label) && (sample.unanswered || sample.cut)
+    override fun ownLoss(sample: Sample): Boolean = PoolRow.isLoad(sample.label) && sample.noAnswer
 
     override fun lossesNote(count: Long): String =
         "${Format.count(count)} pool-sweep samples timed out, got a 503 or were cut: the sweep's error rate per size, shown " +

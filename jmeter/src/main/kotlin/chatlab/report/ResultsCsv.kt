@@ -27,6 +27,9 @@ data class Sample(
     /** Cut off by JMeter itself: still running when its open-model step's window closed (the step's time was up). */
     val cut: Boolean get() = !success && CUT.any { it in responseCode || it in responseMessage || it in failureMessage }
 
+    /** No answer at all (unanswered or cut), as an overload or a cold server gives; a failure that is not one is a wrong answer. */
+    val noAnswer: Boolean get() = unanswered || cut
+
     private companion object {
         /**
          * How a JMeter interrupt shows: the socket closed under the request, or before it was written ("Socket is
