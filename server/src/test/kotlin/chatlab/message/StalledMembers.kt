@@ -14,13 +14,14 @@ import kotlin.concurrent.thread
  * must get every message, none later than [livenessMillis] after the server broadcast it: a write blocked on a stalled
  * socket once held every outbound thread, and every room with it, for 20 s. The first two stalled sockets have a 4 KB
  * receive buffer, so the server's writes to them wait; the others let the kernel grow theirs, so only their unanswered
- * pings give them away.
+ * pings give them away. The flood's 10 s carry about 3.3 MB to each stalled member, over one and a half times the tests'
+ * 2 MB unread limit, so every stalled session has to end before the flood does.
  */
 class StalledMembers(
     private val mint: (Long) -> String,
     private val stalled: Int = 5,
     private val rate: Int = 100,
-    private val seconds: Int = 15,
+    private val seconds: Int = 10,
     private val livenessMillis: Long = 5_000,
 ) {
     private val run = UUID.randomUUID().toString().take(8)
