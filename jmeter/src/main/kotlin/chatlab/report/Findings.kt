@@ -51,7 +51,7 @@ object Findings {
         addAll(CapacityDrift.findings(c.sendCapacity, CapacityDrift.SENDS, MachineCheck.probePerRound(c)))
     }
 
-    /** What the whole run says: failures, and the losses it counts apart. */
+    /** What the whole run says: failures, the losses it counts apart, and whether it repeated the previous like run. */
     fun run(c: Comparison): List<String> = buildList {
         if (c.failedSamples > 0) {
             val worst = c.countedFailures.firstOrNull() ?: c.failures.first()
@@ -72,6 +72,7 @@ object Findings {
             add("${Format.count(c.warmUpLosses)} warm-up samples timed out, got a 503 or were cut when the warm-up ended: the cold server " +
                 "the warm-up is there to absorb; unmeasured, they do not fail the run (a wrong answer in the warm-up does).")
         }
+        RunRepeat.finding(c)?.let { add(it) }
     }
 
     private fun compareCapacity(from: CapacityPath, to: CapacityPath, ceiling: CapacityPath?): String {

@@ -28,7 +28,7 @@ data class ReportInputs(
     val defaults: Map<String, String> = emptyMap(),
 )
 
-/** Reads a finished run and writes `index.html`, `summary.md` and `summary.csv` into the output folder. */
+/** Reads a finished run and writes `index.html`, `summary.md`, `summary.csv` and `verdicts.csv` into the output folder. */
 object Report {
     data class Outcome(val comparison: Comparison, val passed: Boolean, val verdict: String, val index: Path, val gates: List<ThresholdResult>)
 
@@ -57,12 +57,12 @@ object Report {
         Files.writeString(index, HtmlRenderer.render(document))
         Files.writeString(inputs.out.resolve("summary.md"), MarkdownRenderer.render(document))
         val figures = Figures.render(Figures.of(comparison))
-        Files.writeString(inputs.out.resolve("summary.csv"), figures)
-        PreviousRun.writeSettings(inputs.out, identity)
-        if (inputs.runs != null && samples.isNotEmpty()) {
-            val kept = Files.createDirectories(inputs.runs.resolve(STAMP.format(now)))
-            Files.writeString(kept.resolve("summary.csv"), figures)
-            PreviousRun.writeSettings(kept, identity)
+        val verdicts = RunRepeat.render(RunRepeat.answers(comparison))
+        val folders = listOf(inputs.out) + if (inputs.runs != null && samples.isNotEmpty()) listOf(Files.createDirectories(inputs.runs.resolve(STAMP.format(now)))) else emptyList()
+        for (folder in folders) {
+            Files.writeString(folder.resolve("summary.csv"), figures)
+            Files.writeString(folder.resolve(RunRepeat.VERDICTS_FILE), verdicts)
+            PreviousRun.writeSettings(folder, identity)
         }
         return Outcome(comparison, passed, verdict, index, gates)
     }

@@ -1,0 +1,104 @@
+package chatlab.report
+
+import java.nio.file.Files
+import java.nio.file.Path
+import java.util.Locale
+import kotlin.math.abs
+
+/**
+ * Whether this run repeated the previous like run, as a user deciding on its figures needs to know: how many of its
+ * judged figures (capacities and where p95 reached the SLO, p95s, TPS; measured in two rounds or more in both runs, not
+ * on the stand-in) lie within ±[AGREEMENT] of the previous run's (p95s: or JMeter's 1 ms), which lie furthest, and
+ * whether every experiment gave the same verdict. Verdicts are compared by what they conclude ([conclusion]): who leads,
+ * who is not told apart from whom and who lies behind, not by the ratio to the runner-up or the order within a tie.
+ */
+object RunRepeat {
+    /** How far two like runs' figures may lie apart and still agree. */
+    const val AGREEMENT = 0.2
+
+    /** Beside every kept `summary.csv`: each experiment's answer, so that the next like run can compare its verdicts. */
+    const val VERDICTS_FILE = "verdicts.csv"
+
+    private val JUDGED = setOf(PreviousRun.CAPACITY, PreviousRun.CROSSING, "p95", "tps")
+    private const val FACTOR = """(?:\d+(?:\.\d+)?×|more than|about the same as)"""
+
+    /** "X, 1.4× Y, beyond every spread" ([Verdict.highest]) and "X; Y takes 1.4× as long, beyond every spread" ([Verdict.lowest]). */
+    private val RUNNER_UP = listOf(Regex(""", $FACTOR [^,;]+, beyond every spread"""), Regex("""; [^;:]+ takes $FACTOR as long, beyond every spread"""))
+
+    /** A list of contenders a verdict names together: not told apart, or behind ([Verdict.highest], [Verdict.lowest]). */
+    private val GROUP = Regex("""^(.+?)( not told apart| less, beyond the spreads| longer, beyond the spreads)$""")
+
+    fun finding(c: Comparison): String? {
+        val previous = c.previous ?: return null
+        val pairs = Figures.of(c).filter(::judged).mapNotNull { now -> previous.figures[now.key]?.takeIf(::judged)?.let { now to it } }
+        val verdicts = answers(c).mapNotNull { (name, now) -> previous.verdicts[name]?.let { Triple(name, it, now) } }
+        if (pairs.isEmpty() && verdicts.isEmpty()) return null
+        val apart = pairs.filterNot { (now, before) -> agrees(now, before) }
+            .sortedByDescending { (now, before) -> distance(now.spread.median, before.spread.median) }
+        val byKind = pairs.groupBy { kind(it.first) }.map { (kind, list) -> "$kind ${list.size - list.count { it in apart }} of ${list.size}" }
+        val figures = if (pairs.isEmpty()) "no figure that both runs measured in two rounds or more" else
+            "${pairs.size - apart.size} of ${pairs.size} judged figures within ±${Format.share(AGREEMENT)} of it (p95s: or 1 ms) — ${byKind.joinToString(", ")}" +
+            (if (apart.isEmpty()) "" else "; furthest: " + apart.take(3).joinToString("; ") { (now, before) -> "${now.label} ${now.figure} ${moved(before, now)}" })
+        val changed = verdicts.filter { (_, before, now) -> conclusion(before) != conclusion(now) }
+        val answers = if (verdicts.isEmpty()) "the previous run kept no verdicts" else
+            "verdicts the same in ${verdicts.size - changed.size} of ${verdicts.size} experiments" +
+                (verdicts - changed.toSet()).joinToString(", ", " (", ")") { it.first }.takeIf { changed.isNotEmpty() && changed.size < verdicts.size }.orEmpty() +
+                changed.joinToString("") { (name, before, now) -> "; $name was “$before”, now “$now”" }
+        return "Against the previous like run: $figures; $answers."
+    }
+
+    /** Each experiment's answer on the report's first screen, by experiment name. */
+    fun answers(c: Comparison): List<Pair<String, String>> = Experiments.ALL.mapNotNull { e -> e.verdict(c)?.let { e.name to it.answer } }
+
+    fun render(answers: List<Pair<String, String>>): String = buildString {
+        appendLine("experiment,answer")
+        answers.forEach { (name, answer) -> appendLine("$name,\"${answer.replace("\"", "\"\"")}\"") }
+    }
+
+    /** The answers kept beside [summary] (a kept run's `summary.csv`); empty for a run that kept none. */
+    fun read(summary: Path): Map<String, String> {
+        val file = summary.resolveSibling(VERDICTS_FILE)
+        if (!Files.isRegularFile(file)) return emptyMap()
+        return Files.newBufferedReader(file).use { reader ->
+            ResultsCsv.records(reader).drop(1).filter { it.size == 2 }.associate { it[0] to it[1] }
+        }
+    }
+
+    /**
+     * What a verdict's [answer] concludes: without the runner-up it names beside a clear leader (and its ratio), and with
+     * the contenders of each group (not told apart, less, longer) in one order.
+     */
+    fun conclusion(answer: String): String {
+        val plain = RUNNER_UP.fold(answer) { text, runnerUp -> text.replace(runnerUp, ", beyond every spread") }
+        return plain.split(Regex("(?<=; )|(?<=: )")).joinToString("") { part ->
+            val delimiter = part.takeLast(2).takeIf { it == "; " || it == ": " } ?: ""
+            val group = GROUP.find(part.removeSuffix(delimiter)) ?: return@joinToString part
+            group.groupValues[1].split(", ").sorted().joinToString(", ") + group.groupValues[2] + delimiter
+        }
+    }
+
+    private fun judged(f: Figure) = !f.standIn && f.spread.rounds >= 2 && f.figure in JUDGED && !(f.section == "capacity" && f.figure == "p95")
+
+    private fun kind(f: Figure) = when (f.figure) {
+        PreviousRun.CAPACITY -> "capacities"
+        PreviousRun.CROSSING -> "SLO crossings"
+        "p95" -> "p95s"
+        else -> "TPS"
+    }
+
+    private fun agrees(now: Figure, before: Figure): Boolean {
+        val (a, b) = before.spread.median to now.spread.median
+        if (now.figure == "p95" && abs(b - a) <= Findings.RESOLUTION_MS) return true
+        return a == b || (a > 0 && abs(b - a) <= AGREEMENT * a)
+    }
+
+    private fun distance(now: Double, before: Double) = if (before > 0) abs(now / before - 1) else if (now > 0) Double.MAX_VALUE else 0.0
+
+    private fun moved(before: Figure, now: Figure): String {
+        val (a, b) = before.spread.median to now.spread.median
+        return if (a > 0) String.format(Locale.ROOT, "%+.0f %%", (b / a - 1) * 100).replace('-', '−') + " (${num(a)} → ${num(b)})"
+        else "${num(a)} → ${num(b)}"
+    }
+
+    private fun num(value: Double) = Format.rate(if (value >= 100) Math.rint(value) else Math.rint(value * 10) / 10)
+}

@@ -1,0 +1,82 @@
+package chatlab.report
+
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.time.Instant
+
+class RunRepeatTest {
+    private val backends = mapOf("mysql" to Backend("MariaDB", "11.4.5", "embedded", "MariaDB 11.4.5 (embedded)", null))
+
+    /** Rooms of 10 and 100 members on one instance over [rounds] rounds, each holding [held] offered deliveries/s. */
+    private fun run(held: Int, previous: PreviousRun? = null, rounds: Int = 3): Comparison {
+        val samples = (1..rounds).flatMap { round ->
+            listOf(10, 100).flatMap { members ->
+                listOf(500, 1000, 2000, 4000).filter { it <= 2 * held }.flatMap { rate ->
+                    (0 until 40).map { Sample(it * 10L, if (rate <= held) 20 else 300, "delivery [$members members] capacity@$rate", "200", "", true, "", "", round) }
+                }
+            }
+        }
+        val settings = mapOf("fanoutSlo" to "100", "fanoutRates" to "500,1000,2000,4000")
+        return ComparisonBuilder(samples, Environment(backends, mapOf("cpus" to "2"), settings, Instant.EPOCH, null, null)).build().copy(previous = previous)
+    }
+
+    private fun kept(before: Comparison, verdicts: Boolean = true) =
+        PreviousRun("earlier", Figures.of(before).associateBy { it.key }, if (verdicts) RunRepeat.answers(before).toMap() else emptyMap())
+
+    @Test
+    fun `a run that repeats the previous one is said to, figure by figure and verdict by verdict`() {
+        val again = run(1000, kept(run(1000)))
+        assertThat(RunRepeat.finding(again)).isEqualTo(
+            "Against the previous like run: 4 of 4 judged figures within ±20 % of it (p95s: or 1 ms) — capacities 2 of 2, " +
+                "SLO crossings 2 of 2; verdicts the same in 1 of 1 experiments.")
+        assertThat(Findings.run(again)).contains(RunRepeat.finding(again))
+        assertThat(RunRepeat.finding(run(1000))).describedAs("no previous run, no line").isNull()
+    }
+
+    @Test
+    fun `figures that moved beyond 20 % are counted and the furthest named, and a changed verdict shows both answers`() {
+        val c = run(2000, kept(run(1000)))
+        assertThat(RunRepeat.finding(c))
+            .startsWith("Against the previous like run: 0 of 4 judged figures within ±20 % of it (p95s: or 1 ms) — capacities 0 of 2, SLO crossings 0 of 2; furthest: ")
+            .contains("delivery [10 members] capacity +100 % (1,000 → 2,000)")
+            .contains("; verdicts the same in 0 of 1 experiments; fanout was “one deployment: ")
+        assertThat(RunRepeat.finding(run(2000, kept(run(1000), verdicts = false)))).endsWith("; the previous run kept no verdicts.")
+    }
+
+    @Test
+    fun `figures of one round are not judged`() {
+        assertThat(RunRepeat.finding(run(2000, kept(run(1000, rounds = 1)), rounds = 1)))
+            .startsWith("Against the previous like run: no figure that both runs measured in two rounds or more; verdicts the same in 0 of 1")
+    }
+
+    @Test
+    fun `a verdict is compared by what it concludes, not by its runner-up, its ratios or the order within a group`() {
+        fun same(a: String, b: String) = assertThat(RunRepeat.conclusion(a)).describedAs("“$a” against “$b”").isEqualTo(RunRepeat.conclusion(b))
+        fun differ(a: String, b: String) = assertThat(RunRepeat.conclusion(a)).describedAs("“$a” against “$b”").isNotEqualTo(RunRepeat.conclusion(b))
+        same("safe; fastest: redis-gate, 1.5× db-atomic, beyond every spread", "safe; fastest: redis-gate, 1.2× db-lock, beyond every spread")
+        same("sends: tuned, more than defaults, beyond every spread", "sends: tuned, 1.7× defaults, beyond every spread")
+        same("10 members, by p95 at 500/s: simple-1; relay-2 takes 6.3× as long, beyond every spread",
+            "10 members, by p95 at 500/s: simple-1; relay-2 takes 7.5× as long, beyond every spread")
+        same("fastest: a log, a counter not told apart; b counter, b log less, beyond the spreads",
+            "fastest: a counter, a log not told apart; b log, b counter less, beyond the spreads")
+        differ("fastest: a log, a counter not told apart; b counter, b log less, beyond the spreads",
+            "fastest: a counter, a log, b log not told apart; b counter less, beyond the spreads")
+        differ("mysql-keyset, 1.4× mysql-offset, beyond every spread", "mysql-offset, 1.4× mysql-keyset, beyond every spread")
+        differ("100 members, by p95 at 500/s: simple-1, relay-2 not told apart", "100 members, by p95 at 500/s: simple-1; relay-2 takes 2.8× as long, beyond every spread")
+        differ("read, lowest p95: size 8, size 10 not told apart", "read, lowest p95: size 8, size 9 not told apart")
+    }
+
+    @Test
+    fun `the report keeps its verdicts beside its figures, and the next like run reads them back`(@TempDir dir: Path) {
+        val answers = listOf("seats" to "db-lock, 1.5× redis-lock; \"quoted\", and more", "pool" to "reads, lowest p95: size 4")
+        Files.writeString(dir.resolve("summary.csv"), Figures.render(Figures.of(run(1000))))
+        Files.writeString(dir.resolve(RunRepeat.VERDICTS_FILE), RunRepeat.render(answers))
+        PreviousRun.writeSettings(dir, mapOf("slo" to "50"))
+        val found = PreviousRun.find(dir.toString(), null, mapOf("slo" to "50")).run
+        assertThat(found?.verdicts).isEqualTo(answers.toMap())
+        assertThat(RunRepeat.read(dir.resolve("elsewhere").resolve("summary.csv"))).isEmpty()
+    }
+}
