@@ -51,7 +51,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>, val
     data class Change(val before: Spread, val ratio: Double, val beyondSpread: Boolean, val judged: Boolean = true) {
         /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap), `+40 % (not judged)` for a figure on too few samples or of one round. */
         val text: String
-            get() = String.format(Locale.ROOT, "%+.0f %%", (ratio - 1) * 100).replace('-', '−') +
+            get() = Format.signedPct(ratio) +
                 if (!judged) " (not judged)" else if (beyondSpread) " ⚑" else ""
     }
 

@@ -53,6 +53,9 @@ object Format {
         }
     }
 
+    /** A ratio as a signed change in percent: `+12 %`, `−30 %` (a true minus sign). */
+    fun signedPct(ratio: Double): String = String.format(Locale.ROOT, "%+.0f %%", (ratio - 1) * 100).replace('-', '−')
+
     fun factor(value: Double): String =
         String.format(Locale.ROOT, if (value < 10) "%.1f×" else "%,.0f×", value)
 }

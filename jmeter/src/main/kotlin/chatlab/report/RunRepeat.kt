@@ -2,7 +2,6 @@ package chatlab.report
 
 import java.nio.file.Files
 import java.nio.file.Path
-import java.util.Locale
 import kotlin.math.abs
 
 /**
@@ -39,10 +38,10 @@ object RunRepeat {
         val figures = if (pairs.isEmpty()) "no figure that both runs measured in two rounds or more" else
             "${pairs.size - apart.size} of ${pairs.size} judged figures within ±${Format.share(AGREEMENT)} of it (p95s: or 1 ms) — ${byKind.joinToString(", ")}" +
             (if (apart.isEmpty()) "" else "; furthest: " + apart.take(3).joinToString("; ") { (now, before) -> "${now.label} ${now.figure} ${moved(before, now)}" })
-        val changed = verdicts.filter { (_, before, now) -> conclusion(before) != conclusion(now) }
+        val (same, changed) = verdicts.partition { (_, before, now) -> conclusion(before) == conclusion(now) }
+        val named = if (same.isEmpty() || changed.isEmpty()) "" else same.joinToString(", ", " (", ")") { it.first }
         val answers = if (verdicts.isEmpty()) "the previous run kept no verdicts" else
-            "verdicts the same in ${verdicts.size - changed.size} of ${verdicts.size} experiments" +
-                (verdicts - changed.toSet()).joinToString(", ", " (", ")") { it.first }.takeIf { changed.isNotEmpty() && changed.size < verdicts.size }.orEmpty() +
+            "verdicts the same in ${same.size} of ${verdicts.size} experiments$named" +
                 changed.joinToString("") { (name, before, now) -> "; $name was “$before”, now “$now”" }
         return "Against the previous like run: $figures; $answers."
     }
@@ -96,7 +95,7 @@ object RunRepeat {
 
     private fun moved(before: Figure, now: Figure): String {
         val (a, b) = before.spread.median to now.spread.median
-        return if (a > 0) String.format(Locale.ROOT, "%+.0f %%", (b / a - 1) * 100).replace('-', '−') + " (${num(a)} → ${num(b)})"
+        return if (a > 0) Format.signedPct(b / a) + " (${num(a)} → ${num(b)})"
         else "${num(a)} → ${num(b)}"
     }
 
