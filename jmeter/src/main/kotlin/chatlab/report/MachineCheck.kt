@@ -83,25 +83,22 @@ object MachineCheck {
     }
 
     private fun verdict(previous: PreviousRun?, change: PreviousRun.Change?): String {
-        val way = if (change != null && change.ratio > 1) "slower" else "faster"
-        return when {
-            // The header says why (which settings differ from the newest kept run); no need to say it twice.
-            previous == null -> "no like run to compare the machine with, so no verdict on it (see the run's header)."
-            change == null -> "the previous run kept no such figure (it ran before the check was), so no verdict on it."
+        // The header says why (which settings differ from the newest kept run); no need to say it twice.
+        if (previous == null) return "no like run to compare the machine with, so no verdict on it (see the run's header)."
+        if (change == null) return "the previous run kept no such figure (it ran before the check was), so no verdict on it."
+        val slower = change.ratio > 1
+        val share = Math.abs(change.ratio - 1)
+        val expect = "so expect this run's latencies " + (if (slower) "higher and capacities lower" else "lower and capacities higher") +
+            " for that reason alone."
+        return "the previous run's was ${ms(change.before)}: " + when {
             // A figure of one round (the mix's round 2) has no spread: a change counts from the share two like runs differ by.
-            !change.judged && Math.abs(change.ratio - 1) > Spread.RUN_TO_RUN -> "the previous run's was ${ms(change.before)}: " +
-                "${Format.share(Math.abs(change.ratio - 1))} ${if (way == "slower") "more" else "less"} CPU per read, more than the " +
-                "${Format.share(Spread.RUN_TO_RUN)} two like runs differ by, so expect this run's latencies " +
-                (if (way == "slower") "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
-            !change.judged -> "the previous run's was ${ms(change.before)}: within the ${Format.share(Spread.RUN_TO_RUN)} two like runs " +
-                "differ by, so the two runs' other figures are comparable."
-            !change.beyondSpread -> "the previous run's was ${ms(change.before)}: no clear difference, so the two runs' other figures are comparable."
-            !moved(change) -> "the previous run's was ${ms(change.before)}: " + String.format(Locale.ROOT, "%.1f %% ", Math.abs(change.ratio - 1) * 100) +
-                way + ", beyond both spreads but under ${Format.share(NOTABLE)}, too little to move the other " +
-                "figures visibly, so they are comparable."
-            else -> "the previous run's was ${ms(change.before)}: this machine was ${Format.share(Math.abs(change.ratio - 1))} $way " +
-                "(beyond both spreads), so expect this run's latencies " +
-                (if (way == "slower") "higher and capacities lower" else "lower and capacities higher") + " for that reason alone."
+            !change.judged && share > Spread.RUN_TO_RUN -> "${Format.share(share)} ${if (slower) "more" else "less"} CPU per read, " +
+                "more than the ${Format.share(Spread.RUN_TO_RUN)} two like runs differ by, $expect"
+            !change.judged -> "within the ${Format.share(Spread.RUN_TO_RUN)} two like runs differ by, so the two runs' other figures are comparable."
+            !change.beyondSpread -> "no clear difference, so the two runs' other figures are comparable."
+            !moved(change) -> String.format(Locale.ROOT, "%.1f %% ", share * 100) + (if (slower) "slower" else "faster") +
+                ", beyond both spreads but under ${Format.share(NOTABLE)}, too little to move the other figures visibly, so they are comparable."
+            else -> "this machine was ${Format.share(share)} ${if (slower) "slower" else "faster"} (beyond both spreads), $expect"
         }
     }
 
