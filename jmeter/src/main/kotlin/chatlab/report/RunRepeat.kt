@@ -8,7 +8,8 @@ import kotlin.math.abs
  * Whether this run repeated the previous like run, as a user deciding on its figures needs to know: how many of its
  * judged figures (capacities and where p95 reached the SLO, p95s, TPS; measured in two rounds or more in both runs, not
  * on the stand-in) lie within ±[AGREEMENT] of the previous run's (p95s: or JMeter's 1 ms), which lie furthest, and
- * whether every experiment gave the same verdict. Verdicts are compared by what they conclude ([conclusion]): who leads,
+ * how many of the others moved beyond both runs' ranges (the ⚑ of the report's tables), and whether every experiment
+ * gave the same verdict. Verdicts are compared by what they conclude ([conclusion]): who leads,
  * who is not told apart from whom and who lies behind, not by the ratio to the runner-up or the order within a tie.
  */
 object RunRepeat {
@@ -37,7 +38,7 @@ object RunRepeat {
         val byKind = pairs.groupBy { kind(it.first) }.map { (kind, list) -> "$kind ${list.size - list.count { it in apart }} of ${list.size}" }
         val figures = if (pairs.isEmpty()) "no figure that both runs measured in two rounds or more" else
             "${pairs.size - apart.size} of ${pairs.size} judged figures within ±${Format.share(AGREEMENT)} of it (p95s: or 1 ms) — ${byKind.joinToString(", ")}" +
-            (if (apart.isEmpty()) "" else "; furthest: " + apart.take(3).joinToString("; ") { (now, before) -> "${now.label} ${now.figure} ${moved(before, now)}" })
+            (if (apart.isEmpty()) "" else outside(previous, apart) + "; furthest: " + apart.take(3).joinToString("; ") { (now, before) -> "${now.label} ${now.figure} ${moved(before, now)}" })
         val (same, changed) = verdicts.partition { (_, before, now) -> conclusion(before) == conclusion(now) }
         val named = if (same.isEmpty() || changed.isEmpty()) "" else same.joinToString(", ", " (", ")") { it.first }
         val answers = if (verdicts.isEmpty()) "the previous run kept no verdicts" else
@@ -73,6 +74,20 @@ object RunRepeat {
             val delimiter = part.takeLast(2).takeIf { it == "; " || it == ": " } ?: ""
             val group = GROUP.find(part.removeSuffix(delimiter)) ?: return@joinToString part
             group.groupValues[1].split(", ").sorted().joinToString(", ") + group.groupValues[2] + delimiter
+        }
+    }
+
+    /**
+     * How many of the figures outside ±[AGREEMENT] the report flags (⚑, [PreviousRun.change]): the two runs' ranges apart
+     * (capacities: by more than a rung). The others moved no further than their own rounds spread, which each run's
+     * min–max already said.
+     */
+    private fun outside(previous: PreviousRun, apart: List<Pair<Figure, Figure>>): String {
+        val flagged = apart.count { (now, _) -> previous.change(now.section, now.label, now.figure, now.spread)?.beyondSpread == true }
+        return when (flagged) {
+            0 -> "; none of the ${apart.size} outside it lies beyond both runs' ranges (no ⚑)"
+            apart.size -> "; all ${apart.size} outside it beyond both runs' ranges (⚑)"
+            else -> "; $flagged of the ${apart.size} outside it beyond both runs' ranges (⚑), ${apart.size - flagged} within them"
         }
     }
 

@@ -11,8 +11,12 @@ class RunRepeatTest {
     private val backends = mapOf("mysql" to Backend("MariaDB", "11.4.5", "embedded", "MariaDB 11.4.5 (embedded)", null))
 
     /** Rooms of 10 and 100 members on one instance over [rounds] rounds, each holding [held] offered deliveries/s. */
-    private fun run(held: Int, previous: PreviousRun? = null, rounds: Int = 3): Comparison {
-        val samples = (1..rounds).flatMap { round ->
+    private fun run(held: Int, previous: PreviousRun? = null, rounds: Int = 3): Comparison = run(List(rounds) { held }, previous)
+
+    /** The same, round N holding held[N - 1] offered deliveries/s. */
+    private fun run(held: List<Int>, previous: PreviousRun? = null): Comparison {
+        val samples = held.withIndex().flatMap { (index, held) ->
+            val round = index + 1
             listOf(10, 100).flatMap { members ->
                 listOf(500, 1000, 2000, 4000).filter { it <= 2 * held }.flatMap { rate ->
                     (0 until 40).map { Sample(it * 10L, if (rate <= held) 20 else 300, "delivery [$members members] capacity@$rate", "200", "", true, "", "", round) }
@@ -40,10 +44,24 @@ class RunRepeatTest {
     fun `figures that moved beyond 20 % are counted and the furthest named, and a changed verdict shows both answers`() {
         val c = run(2000, kept(run(1000)))
         assertThat(RunRepeat.finding(c))
-            .startsWith("Against the previous like run: 0 of 4 judged figures within ±20 % of it (p95s: or 1 ms) — capacities 0 of 2, SLO crossings 0 of 2; furthest: ")
+            .startsWith(
+                "Against the previous like run: 0 of 4 judged figures within ±20 % of it (p95s: or 1 ms) — capacities 0 of 2, SLO crossings 0 of 2; " +
+                    "all 4 outside it beyond both runs' ranges (⚑); furthest: ",
+            )
             .contains("delivery [10 members] capacity +100 % (1,000 → 2,000)")
             .contains("; verdicts the same in 0 of 1 experiments; fanout was “one deployment: ")
         assertThat(RunRepeat.finding(run(2000, kept(run(1000), verdicts = false)))).endsWith("; the previous run kept no verdicts.")
+    }
+
+    @Test
+    fun `a figure outside 20 % whose rounds spread as far is counted apart from one beyond both runs' ranges`() {
+        // Before: 1,000, 1,000 and 2,000/s (median 1,000); now 1,000, 2,000 and 2,000 (median 2,000): the medians lie 100 %
+        // apart, the ranges overlap.
+        val overlapping = run(listOf(1000, 2000, 2000), kept(run(listOf(1000, 1000, 2000))))
+        assertThat(RunRepeat.finding(overlapping)).contains("0 of 4 judged figures within ±20 %")
+            .contains("; none of the 4 outside it lies beyond both runs' ranges (no ⚑); furthest: ")
+        val apart = run(listOf(2000, 2000, 2000), kept(run(listOf(1000, 1000, 1000))))
+        assertThat(RunRepeat.finding(apart)).contains("; all 4 outside it beyond both runs' ranges (⚑)")
     }
 
     @Test
