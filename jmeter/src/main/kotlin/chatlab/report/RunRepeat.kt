@@ -9,8 +9,8 @@ import kotlin.math.abs
  * judged figures (capacities and where p95 reached the SLO, p95s, TPS; measured in two rounds or more in both runs, not
  * on the stand-in) lie within ±[AGREEMENT] of the previous run's (p95s: or JMeter's 1 ms), which lie furthest, and
  * how many of the others moved beyond both runs' ranges (the ⚑ of the report's tables), and whether every experiment
- * gave the same verdict. Verdicts are compared by what they conclude ([conclusion]): who leads,
- * who is not told apart from whom and who lies behind, not by the ratio to the runner-up or the order within a tie.
+ * gave the same verdict. Verdicts are compared by what they conclude ([conclusion]): who leads, who is not told apart
+ * from whom and who lies behind, not by the ratio to the runner-up or the order within a tie.
  */
 object RunRepeat {
     /** How far two like runs' figures may lie apart and still agree. */
