@@ -1,6 +1,6 @@
 package chatlab.report
 
-import com.fasterxml.jackson.databind.ObjectMapper
+import tools.jackson.databind.json.JsonMapper
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
@@ -53,19 +53,19 @@ data class Environment(
             val machine = mutableMapOf<String, String>()
             var fleet: Fleet? = null
             if (Files.isRegularFile(infoFile)) {
-                val root = ObjectMapper().readTree(infoFile.toFile())
-                root.path("backends").fields().forEach { (key, node) ->
+                val root = JsonMapper().readTree(infoFile.toFile())
+                root.path("backends").properties().forEach { (key, node) ->
                     backends[key] = Backend(
-                        node.path("product").asText(), node.path("version").asText(), node.path("origin").asText(),
-                        node.path("label").asText(), node.path("note").takeIf { it.isTextual }?.asText(),
+                        node.path("product").asString(""), node.path("version").asString(""), node.path("origin").asString(""),
+                        node.path("label").asString(""), node.path("note").takeIf { it.isString }?.asString(""),
                     )
                 }
-                root.path("machine").fields().forEach { (key, node) -> machine[key] = node.asText() }
+                root.path("machine").properties().forEach { (key, node) -> machine[key] = node.asString("") }
                 root.path("fleet").takeIf { it.isObject }?.let { node ->
                     fleet = Fleet(
-                        node.path("instances").asInt(1), node.path("broker").asText(), node.path("urls").map { it.asText() },
-                        node.path("deployments").map { d ->
-                            Deployment(d.path("name").asText(), d.path("broker").asText(), d.path("urls").map { it.asText() },
+                        node.path("instances").asInt(1), node.path("broker").asString(""), node.path("urls").values().map { it.asString("") },
+                        node.path("deployments").values().map { d ->
+                            Deployment(d.path("name").asString(""), d.path("broker").asString(""), d.path("urls").values().map { it.asString("") },
                                 d.path("outboundThreads").takeIf { it.isInt }?.asInt())
                         },
                     )

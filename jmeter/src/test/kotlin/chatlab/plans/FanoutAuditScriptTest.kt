@@ -1,6 +1,5 @@
 package chatlab.plans
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import com.sun.net.httpserver.HttpServer
 import groovy.lang.Binding
 import groovy.lang.GroovyShell
@@ -9,6 +8,7 @@ import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
+import tools.jackson.databind.ObjectMapper
 import java.net.InetSocketAddress
 import java.nio.file.Path
 import java.util.Properties

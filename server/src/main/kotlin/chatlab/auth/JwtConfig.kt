@@ -36,4 +36,4 @@ class JwtConfig(private val properties: JwtProperties) {
 }
 
 /** The authenticated user's id: the token's subject. */
-fun Jwt.userId(): Long = subject.toLong()
+fun Jwt.userId(): Long = checkNotNull(subject) { "validated tokens carry a subject" }.toLong()

@@ -1,7 +1,6 @@
 package chatlab.auth
 
 import chatlab.system.error.writeApiError
-import com.fasterxml.jackson.databind.ObjectMapper
 import jakarta.servlet.http.HttpServletRequest
 import jakarta.servlet.http.HttpServletResponse
 import org.slf4j.LoggerFactory
@@ -12,6 +11,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity
 import org.springframework.security.config.http.SessionCreationPolicy
 import org.springframework.security.web.SecurityFilterChain
 import org.springframework.security.web.firewall.RequestRejectedHandler
+import tools.jackson.databind.ObjectMapper
 
 /**
  * Every API call needs a valid bearer token, the lab endpoints (`/api/v1/lab/...`) one with the `lab` scope; health, info and the WebSocket

@@ -2,8 +2,8 @@ package chatlab.lab
 
 import chatlab.system.fleet.Fleet
 import chatlab.system.fleet.FleetCalls
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.springframework.stereotype.Component
+import tools.jackson.databind.ObjectMapper
 
 /**
  * The activity of every instance of the fleet, as one: the first instance asks each other one for its own (at the same

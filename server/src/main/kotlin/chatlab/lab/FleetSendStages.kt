@@ -3,8 +3,8 @@ package chatlab.lab
 import chatlab.message.SendPathTimers
 import chatlab.message.StageTotal
 import chatlab.system.fleet.FleetCalls
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.springframework.stereotype.Component
+import tools.jackson.databind.ObjectMapper
 
 /**
  * The send path's stage timers (`chatlab.send.stage`) of every instance, added up: a SEND is stored by the instance

@@ -1,16 +1,16 @@
 package chatlab.lab
 
-import com.fasterxml.jackson.databind.JsonNode
 import org.springframework.http.HttpHeaders
 import org.springframework.web.bind.annotation.GetMapping
 import org.springframework.web.bind.annotation.PathVariable
 import org.springframework.web.bind.annotation.PostMapping
 import org.springframework.web.bind.annotation.RequestBody
 import org.springframework.web.bind.annotation.RequestHeader
-import org.springframework.web.bind.annotation.RequestParam
 import org.springframework.web.bind.annotation.RequestMapping
+import org.springframework.web.bind.annotation.RequestParam
 import org.springframework.web.bind.annotation.RestController
 import org.springframework.web.context.request.async.DeferredResult
+import tools.jackson.databind.JsonNode
 import java.time.Duration
 
 /** Endpoints the load plans use between measured units; a token with `scope: lab` is required (SecurityConfig). */

@@ -1,6 +1,6 @@
 package chatlab.lab
 
-import com.fasterxml.jackson.databind.JsonNode
+import tools.jackson.databind.JsonNode
 
 /**
  * A filled meeting as one party sees it: which arrival it was (0-based) and what every party handed in, in the order

@@ -3,9 +3,9 @@ package chatlab.lab
 import chatlab.system.error.BadRequestException
 import chatlab.system.error.ConflictException
 import chatlab.system.error.WaitedTooLongException
-import com.fasterxml.jackson.databind.JsonNode
 import org.springframework.stereotype.Component
 import org.springframework.web.context.request.async.DeferredResult
+import tools.jackson.databind.JsonNode
 import java.time.Duration
 import java.util.concurrent.atomic.AtomicInteger
 

@@ -3,7 +3,6 @@ package chatlab.message
 import chatlab.auth.ChatPrincipal
 import chatlab.system.error.ApiError
 import chatlab.system.error.ChatException
-import com.fasterxml.jackson.databind.exc.InvalidFormatException
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessException
 import org.springframework.http.HttpStatus
@@ -17,6 +16,7 @@ import org.springframework.messaging.handler.annotation.Payload
 import org.springframework.messaging.simp.SimpMessagingTemplate
 import org.springframework.messaging.simp.annotation.SendToUser
 import org.springframework.stereotype.Controller
+import tools.jackson.databind.exc.InvalidFormatException
 
 /** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to the room's topic, `/topic/chat-rooms.{roomId}`. */
 @Controller
@@ -69,7 +69,7 @@ class ChatStompController(private val messages: MessageService, private val brok
     fun unreadable(e: MessageConversionException): ApiError {
         val cause = e.cause
         val reason = if (cause is InvalidFormatException) {
-            "field '${cause.path.joinToString(".") { it.fieldName ?: "[${it.index}]" }}' has an invalid value '${cause.value}'"
+            "field '${cause.path.joinToString(".") { it.propertyName ?: "[${it.index}]" }}' has an invalid value '${cause.value}'"
         } else {
             "the SEND body is not valid JSON"
         }

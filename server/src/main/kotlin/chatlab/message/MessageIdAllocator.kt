@@ -35,7 +35,7 @@ class MessageIdAllocator(
         val start = maxOf(jdbc.queryForObject("SELECT next_id FROM id_block WHERE name = ? FOR UPDATE", Long::class.java, NAME)!!, seedMaxId + 1)
         jdbc.update("UPDATE id_block SET next_id = ? WHERE name = ?", start + count, NAME)
         start
-    }!!
+    }
 
     companion object {
         const val NAME = "chat_message"

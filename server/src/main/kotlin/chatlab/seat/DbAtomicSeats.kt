@@ -16,7 +16,7 @@ class DbAtomicSeats(private val rows: SeatRows, private val tx: TransactionTempl
                 if (!rows.takeSeatIfFree(roomId)) return@execute SeatOutcome.FULL
                 rows.insertMember(roomId, userId) // a concurrent duplicate rolls the seat back with it
                 SeatOutcome.SEATED
-            }!!
+            }
         } catch (sameUserAtOnce: DuplicateKeyException) {
             SeatOutcome.ALREADY_SEATED
         }

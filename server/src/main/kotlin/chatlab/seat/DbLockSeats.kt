@@ -19,5 +19,5 @@ class DbLockSeats(private val rows: SeatRows, private val tx: TransactionTemplat
                 SeatOutcome.SEATED
             }
         }
-    }!!
+    }
 }

@@ -36,7 +36,7 @@ class RedisLockSeats(
                         SeatOutcome.SEATED
                     }
                 }
-            }!!
+            }
         } finally {
             if (lock.isHeldByCurrentThread) lock.unlock()
         }

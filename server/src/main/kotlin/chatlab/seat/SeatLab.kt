@@ -4,10 +4,10 @@ import chatlab.room.RoomService
 import chatlab.system.error.BadRequestException
 import chatlab.system.error.NotFoundException
 import org.redisson.api.RedissonClient
+import org.springframework.context.annotation.Lazy
 import org.springframework.data.redis.core.StringRedisTemplate
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.core.RowMapper
-import org.springframework.context.annotation.Lazy
 import org.springframework.stereotype.Service
 import org.springframework.transaction.support.TransactionTemplate
 
@@ -54,7 +54,7 @@ class SeatLab(
         val (members, distinct) = jdbc.queryForObject(
             "SELECT COUNT(*), COUNT(DISTINCT user_id) FROM room_membership WHERE room_id = ?",
             RowMapper { rs, _ -> rs.getLong(1) to rs.getLong(2) }, roomId,
-        )!!
+        )
         val gate = RedisGateSeats.keys(roomId)
         val gateCount = redis.opsForValue().get(gate[0])?.toLong()
         val gateUsers = if (gateCount != null) redis.opsForSet().size(gate[1]) ?: 0L else null // Redis drops an emptied set

@@ -1,15 +1,14 @@
 package chatlab.cluster
 
 import chatlab.message.ChatMessageDto
-import chatlab.system.readiness.RaceClient
 import chatlab.system.fleet.FreePort
-import com.fasterxml.jackson.databind.ObjectMapper
+import chatlab.system.readiness.RaceClient
+import org.awaitility.kotlin.await
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.jdbc.datasource.DriverManagerDataSource
-import java.net.URLEncoder
-import java.util.Properties
-import org.awaitility.kotlin.await
+import tools.jackson.databind.json.JsonMapper
 import java.net.URI
+import java.net.URLEncoder
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
@@ -17,6 +16,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.time.Instant
+import java.util.Properties
 
 /**
  * Several chat server instances sharing one set of backends, each a process of its own, as users run them: a data
@@ -130,7 +130,7 @@ class Cluster(
     companion object {
         /** The instances' JWT secret: the server's development default. */
         const val SECRET = "chatlab-local-development-secret-change-me"
-        private val json = ObjectMapper().findAndRegisterModules()
+        private val json = JsonMapper.builder().findAndAddModules().build()
         private const val SERVER_MAIN = "chatlab.ChatlabApplicationKt"
 
         /** The shared stack's own entry point (the `stack` module's `stack-<version>-exec.jar`). */

@@ -26,7 +26,7 @@ class CrossInstanceIT(private val cluster: Cluster) {
     private val b = cluster.ports[1]
     private val mint = { user: Long -> cluster.client(0).token(user) }
 
-    private fun members(room: Long) = cluster.jdbc().queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room)
+    private fun members(room: Long) = cluster.jdbc().queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room).requireNoNulls()
 
     private class Session(port: Int, token: String) {
         val client = StompClient(port)

@@ -1,7 +1,7 @@
 package chatlab.cluster
 
 import chatlab.message.ChatMessageDto
-import org.springframework.messaging.converter.MappingJackson2MessageConverter
+import org.springframework.messaging.converter.JacksonJsonMessageConverter
 import org.springframework.messaging.simp.stomp.StompCommand
 import org.springframework.messaging.simp.stomp.StompFrameHandler
 import org.springframework.messaging.simp.stomp.StompHeaders
@@ -11,6 +11,7 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler
 import org.springframework.web.socket.WebSocketHttpHeaders
 import org.springframework.web.socket.client.standard.StandardWebSocketClient
 import org.springframework.web.socket.messaging.WebSocketStompClient
+import tools.jackson.databind.json.JsonMapper
 import java.lang.reflect.Type
 import java.time.Instant
 import java.util.concurrent.CompletableFuture
@@ -43,7 +44,7 @@ open class DrillClient(private val cluster: Cluster, val user: Long, protected v
         }
     }
     private val client = WebSocketStompClient(StandardWebSocketClient()).apply {
-        messageConverter = MappingJackson2MessageConverter().apply { objectMapper.findAndRegisterModules() }
+        messageConverter = JacksonJsonMessageConverter(JsonMapper.builder().findAndAddModules())
         taskScheduler = ThreadPoolTaskScheduler().apply { initialize() }
     }
 

@@ -23,7 +23,7 @@ class FaultDrillIT(private val cluster: Cluster) {
 
     @Test
     fun `every acknowledged message is stored once and reaches every member, live or by catch-up, through broker and instance failures`() {
-        val members = cluster.jdbc().queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room)
+        val members = cluster.jdbc().queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room).requireNoNulls()
         val senders = members.take(3).mapIndexed { i, user -> DrillSender(cluster, user, room, i, run) }
         val listeners = members.drop(3).take(6).mapIndexed { i, user -> DrillClient(cluster, user, room, i) }
         (senders + listeners).forEach { it.start() }

@@ -15,10 +15,10 @@ class SharedCluster : ParameterResolver {
     override fun supportsParameter(parameter: ParameterContext, extension: ExtensionContext) = parameter.parameter.type == Cluster::class.java
 
     override fun resolveParameter(parameter: ParameterContext, extension: ExtensionContext): Any =
-        extension.root.getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(Cluster::class.java, { Holder(start()) }, Holder::class.java).cluster
+        extension.root.getStore(ExtensionContext.Namespace.GLOBAL).computeIfAbsent(Cluster::class.java, { Holder(start()) }, Holder::class.java).cluster
 
     /** Stopped by JUnit when the root context closes, i.e. after the last test. */
-    private class Holder(val cluster: Cluster) : ExtensionContext.Store.CloseableResource {
+    private class Holder(val cluster: Cluster) : AutoCloseable {
         override fun close() = cluster.close()
     }
 

@@ -2,15 +2,15 @@ package chatlab.lab
 
 import chatlab.IntegrationTest
 import chatlab.auth.JwtTokens
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.SoftAssertions
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
+import tools.jackson.databind.ObjectMapper
 
 /** Every lab parameter, given nonsense, answers a 4xx with a JSON body that says what is wrong: never a 500. */
 @IntegrationTest
@@ -19,7 +19,7 @@ class LabBadInputIT(@Autowired private val rest: TestRestTemplate, @Autowired pr
     private fun call(method: HttpMethod, path: String) =
         rest.exchange(path, method, HttpEntity<Unit>(HttpHeaders().apply { setBearerAuth(tokens.mint(1, scope = "lab")) }), String::class.java)
 
-    private fun message(body: String?) = body?.let { ObjectMapper().readTree(it).path("message").asText() }
+    private fun message(body: String?) = body?.let { ObjectMapper().readTree(it).path("message").asString() }
 
     private val hostile = listOf("-5", "0", "-1", "99999999999999999999", "2147483648", "abc", "1.5", "%20", "NaN")
 

@@ -2,12 +2,12 @@ package chatlab.lab
 
 import chatlab.IntegrationTest
 import chatlab.auth.JwtTokens
-import org.assertj.core.api.Assertions.assertThat
 import io.micrometer.core.instrument.MeterRegistry
+import org.assertj.core.api.Assertions.assertThat
 import org.awaitility.kotlin.await
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod

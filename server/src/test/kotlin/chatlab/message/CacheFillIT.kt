@@ -10,16 +10,16 @@ import chatlab.message.redis.CacheKeys
 import chatlab.message.redis.CacheProperties
 import chatlab.message.redis.CachedMessageStore
 import chatlab.message.redis.RoomCache
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.data.redis.core.StringRedisTemplate
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
+import tools.jackson.databind.ObjectMapper
 import kotlin.random.Random
 
 /** The warm ladder's cache: filled rooms answer every page from Redis, equal to MongoDB's; emptied, they miss again. */

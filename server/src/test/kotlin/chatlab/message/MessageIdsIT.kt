@@ -5,10 +5,9 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.mongo.MongoMessageStore
 import chatlab.message.mysql.MysqlMessageStore
-import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.message.redis.CachedMessageStore
+import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.seed.SeedProperties
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
@@ -16,6 +15,7 @@ import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.web.server.LocalServerPort
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.transaction.support.TransactionTemplate
+import tools.jackson.databind.ObjectMapper
 import java.time.Instant
 import java.time.ZoneOffset
 import java.time.temporal.ChronoUnit

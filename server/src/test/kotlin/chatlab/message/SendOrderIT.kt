@@ -5,7 +5,7 @@ import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.boot.test.web.server.LocalServerPort
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
@@ -24,7 +24,7 @@ class SendOrderIT(
 
     @Test
     fun `each sender's messages are stored and delivered in the order sent while several send into one room at once`() {
-        val members = jdbc.queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room)
+        val members = jdbc.queryForList("SELECT user_id FROM room_membership WHERE room_id = ? ORDER BY user_id", Long::class.java, room).requireNoNulls()
         val conversation = Conversation(listOf(port), room, members, members.take(4), perSender = 60, store = "mysql", mint = tokens::mint)
         try {
             val received = conversation.run()

@@ -1,6 +1,6 @@
 package chatlab.message
 
-import org.springframework.messaging.converter.MappingJackson2MessageConverter
+import org.springframework.messaging.converter.JacksonJsonMessageConverter
 import org.springframework.messaging.simp.stomp.StompCommand
 import org.springframework.messaging.simp.stomp.StompFrameHandler
 import org.springframework.messaging.simp.stomp.StompHeaders
@@ -9,6 +9,7 @@ import org.springframework.messaging.simp.stomp.StompSessionHandlerAdapter
 import org.springframework.web.socket.WebSocketHttpHeaders
 import org.springframework.web.socket.client.standard.StandardWebSocketClient
 import org.springframework.web.socket.messaging.WebSocketStompClient
+import tools.jackson.databind.json.JsonMapper
 import java.lang.reflect.Type
 import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit
 class StompClient(private val port: Int) {
     val errors = LinkedBlockingQueue<String>()
     private val client = WebSocketStompClient(StandardWebSocketClient()).apply {
-        messageConverter = MappingJackson2MessageConverter().apply { objectMapper.findAndRegisterModules() }
+        messageConverter = JacksonJsonMessageConverter(JsonMapper.builder().findAndAddModules())
         taskScheduler = org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler().apply { initialize() } // tracks receipts
     }
 

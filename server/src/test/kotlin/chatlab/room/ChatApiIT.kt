@@ -4,12 +4,12 @@ import chatlab.IntegrationTest
 import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.CacheOutcome
-import org.assertj.core.api.Assertions.assertThat
-import org.junit.jupiter.api.Test
 import chatlab.message.redis.RoomCache
 import io.micrometer.core.instrument.MeterRegistry
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.http.HttpEntity
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
@@ -126,6 +126,6 @@ class ChatApiIT(
         assertThat(warm.headers.getFirst(CacheOutcome.HEADER)).isEqualTo("hit")
         assertThat(warm.body!!["messages"]).isEqualTo(cold.body!!["messages"])
         assertThat(hits()).isEqualTo(before + 1)
-        assertThat(get("/5/messages?store=mongo&lastSentAt=2025-02-01T00:00:00Z").headers.containsKey(CacheOutcome.HEADER)).isFalse()
+        assertThat(get("/5/messages?store=mongo&lastSentAt=2025-02-01T00:00:00Z").headers.containsHeader(CacheOutcome.HEADER)).isFalse()
     }
 }

@@ -1,13 +1,13 @@
 package chatlab.system
 
-import chatlab.system.info.BackendProbe
+import chatlab.IntegrationTest
 import chatlab.system.info.Backend
+import chatlab.system.info.BackendProbe
 import chatlab.system.info.Origin
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import chatlab.IntegrationTest
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.core.env.Environment
 import java.net.URI
 
@@ -20,7 +20,7 @@ class EmbeddedStackIT(
 
     @Test
     fun `health shows MySQL, MongoDB and Redis UP`() {
-        val health = rest.getForObject("/actuator/health", Map::class.java)
+        val health = rest.getForObject("/actuator/health", Map::class.java)!!
         val components = health["components"] as Map<*, *>
         listOf("db", "mongo", "redis").forEach { name ->
             assertThat((components[name] as Map<*, *>)["status"]).describedAs(name).isEqualTo("UP")
@@ -34,7 +34,7 @@ class EmbeddedStackIT(
         assertThat(backends.getValue("redis").label).matches("Redis \\d+\\.\\d+\\.\\d+ \\(embedded\\)")
         assertThat(backends.getValue("mongodb").label).matches("mongo-java-server \\d+\\.\\d+\\.\\d+ \\(stand-in\\)")
         assertThat(backends.getValue("mongodb").note).contains("no secondary indexes")
-        val info = rest.getForObject("/actuator/info", Map::class.java)
+        val info = rest.getForObject("/actuator/info", Map::class.java)!!
         assertThat((info["machine"] as Map<*, *>)["cpus"]).isEqualTo(Runtime.getRuntime().availableProcessors())
         val fleet = info["fleet"] as Map<*, *>
         assertThat(fleet["instances"]).isEqualTo(1)
@@ -46,7 +46,7 @@ class EmbeddedStackIT(
     fun `embedded servers listen on loopback, never on the standard ports`() {
         assertThat(probe.origin(Backend.MYSQL)).isEqualTo(Origin.EMBEDDED)
         val mysql = URI(env.getProperty("spring.datasource.url")!!.removePrefix("jdbc:"))
-        val mongo = URI(env.getProperty("spring.data.mongodb.uri")!!)
+        val mongo = URI(env.getProperty("spring.mongodb.uri")!!)
         val redis = URI(env.getProperty("spring.data.redis.url")!!)
         assertThat(listOf(mysql, mongo, redis).map { it.host }).containsOnly("127.0.0.1")
         assertThat(listOf(mysql.port, mongo.port, redis.port)).doesNotContain(3306, 27017, 6379).doesNotHaveDuplicates()

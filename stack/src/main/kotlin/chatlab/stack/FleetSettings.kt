@@ -36,11 +36,11 @@ data class FleetSettings(
             val binder = Binder.get(env)
             val defaults = FleetSettings()
             return FleetSettings(
-                instances = binder.bind("chatlab.fleet.instances", Int::class.java).orElse(defaults.instances),
-                heap = binder.bind("chatlab.fleet.heap", String::class.java).orElse(defaults.heap),
-                logs = binder.bind("chatlab.fleet.logs", Path::class.java).orElse(defaults.logs),
-                startTimeout = binder.bind("chatlab.fleet.start-timeout", Duration::class.java).orElse(defaults.startTimeout),
-                deployments = binder.bind("chatlab.fleet.deployments", Bindable.listOf(String::class.java)).orElse(defaults.deployments),
+                instances = binder.bind("chatlab.fleet.instances", Int::class.java).orElse(null) ?: defaults.instances,
+                heap = binder.bind("chatlab.fleet.heap", String::class.java).orElse(null) ?: defaults.heap,
+                logs = binder.bind("chatlab.fleet.logs", Path::class.java).orElse(null) ?: defaults.logs,
+                startTimeout = binder.bind("chatlab.fleet.start-timeout", Duration::class.java).orElse(null) ?: defaults.startTimeout,
+                deployments = binder.bind("chatlab.fleet.deployments", Bindable.listOf(String::class.java)).orElse(null) ?: defaults.deployments,
             )
         }
     }

@@ -3,9 +3,9 @@ package chatlab.stack
 import de.bwaldvogel.mongo.MongoServer
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend
 import de.bwaldvogel.mongo.bson.Document
+import org.slf4j.LoggerFactory
 import java.time.Instant
 import java.util.Date
-import org.slf4j.LoggerFactory
 
 /**
  * The MongoDB stand-in: mongo-java-server, in-process and in memory, speaking the wire protocol.
@@ -18,7 +18,7 @@ class MongoStandIn private constructor(private val server: MongoServer, private 
 
     /** Where it listens, and its own version: the chat server labels the stand-in's figures with it. */
     override val properties: Map<String, Any> = mapOf(
-        "spring.data.mongodb.uri" to "mongodb://127.0.0.1:$port/$DATABASE",
+        "spring.mongodb.uri" to "mongodb://127.0.0.1:$port/$DATABASE",
         "chatlab.backends.mongodb.version" to version,
     )
 

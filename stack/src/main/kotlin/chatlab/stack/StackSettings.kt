@@ -42,7 +42,7 @@ data class StackSettings(
         const val RELAY = Deployment.RELAY
 
         fun from(env: Environment): StackSettings {
-            val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(StackSettings())
+            val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(null) ?: StackSettings()
             require(settings.mode.lowercase() in setOf("embedded", "external")) {
                 "chatlab.stack.mode must be 'embedded' or 'external', was '${settings.mode}'"
             }

@@ -12,7 +12,7 @@ import java.util.Date
 
 class MongoStandInTest {
     private val standIn = MongoStandIn.start()
-    private val client = MongoClients.create(standIn.properties.getValue("spring.data.mongodb.uri") as String)
+    private val client = MongoClients.create(standIn.properties.getValue("spring.mongodb.uri") as String)
     private val collection = client.getDatabase(MongoStandIn.DATABASE).run { createCollection("docs"); getCollection("docs") }
 
     @AfterEach
@@ -36,7 +36,7 @@ class MongoStandInTest {
         for (key in wire.keys - "_id" - "clientMessageId") {
             assertThat(direct[key]).describedAs(key).isEqualTo(wire[key]).hasSameClassAs(wire[key])
         }
-        assertThat(direct["_id"]).isInstanceOf(java.lang.Long::class.java)
+        assertThat(direct["_id"]).isInstanceOf(Long::class.javaObjectType)
         assertThat(collection.countDocuments(Document("sentAt", Document("\$lt", Date.from(Instant.parse("2025-02-01T10:00:00.124Z")))))).isEqualTo(2)
     }
 

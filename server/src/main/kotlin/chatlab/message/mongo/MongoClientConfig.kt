@@ -1,11 +1,11 @@
 package chatlab.message.mongo
 
-import org.springframework.boot.autoconfigure.mongo.MongoClientSettingsBuilderCustomizer
+import org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import java.util.concurrent.TimeUnit
 
-/** Applies [MongoTimeouts] to the client Spring Boot builds from `spring.data.mongodb.uri`. */
+/** Applies [MongoTimeouts] to the client Spring Boot builds from `spring.mongodb.uri`. */
 @Configuration
 class MongoClientConfig {
     @Bean

@@ -17,10 +17,10 @@ class MongoIndexes(private val mongo: MongoTemplate) : ApplicationRunner {
 
     override fun run(args: ApplicationArguments) {
         val indexes = mongo.indexOps(MessageDocument.COLLECTION)
-        indexes.ensureIndex(
+        indexes.createIndex(
             CompoundIndexDefinition(Document(mapOf("roomId" to 1, "sentAt" to -1, "_id" to -1))).named("room_sentAt_id"),
         )
-        indexes.ensureIndex(
+        indexes.createIndex(
             CompoundIndexDefinition(Document(mapOf("roomId" to 1, "senderId" to 1, "clientMessageId" to 1)))
                 .named("room_sender_clientMessageId").unique(),
         )

@@ -2,13 +2,13 @@ package chatlab.message.redis
 
 import chatlab.message.ChatMessage
 import chatlab.message.Position
-import com.fasterxml.jackson.databind.ObjectMapper
-import com.fasterxml.jackson.module.kotlin.readValue
 import org.springframework.core.io.ClassPathResource
 import org.springframework.data.redis.core.ScanOptions
 import org.springframework.data.redis.core.StringRedisTemplate
 import org.springframework.data.redis.core.script.RedisScript
 import org.springframework.stereotype.Component
+import tools.jackson.databind.ObjectMapper
+import tools.jackson.module.kotlin.readValue
 
 /** What the cache holds below a bound: [messages], whether that is all there is, and where the store must go on. */
 data class CacheRead(val version: String, val messages: List<ChatMessage>, val resume: Position, val complete: Boolean)

@@ -1,13 +1,13 @@
 package chatlab.system.deadline
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.hibernate.cfg.AvailableSettings
 import org.springframework.beans.factory.annotation.Value
-import org.springframework.boot.autoconfigure.orm.jpa.HibernatePropertiesCustomizer
+import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer
 import org.springframework.boot.web.servlet.FilterRegistrationBean
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.core.Ordered
+import tools.jackson.databind.ObjectMapper
 import java.time.Duration
 
 @Configuration

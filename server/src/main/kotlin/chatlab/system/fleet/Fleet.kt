@@ -40,7 +40,7 @@ class Fleet(private val env: Environment) {
 
     private fun read(): List<FleetMember> =
         listOf(FleetMember(1, env.getProperty("local.server.port", Int::class.java, 0), ProcessHandle.current().pid())) +
-            Binder.get(env).bind(STARTED, Bindable.listOf(FleetMember::class.java)).orElse(emptyList())
+            Binder.get(env).bind(STARTED, Bindable.listOf(FleetMember::class.java)).orElse(null).orEmpty()
 
     /** The fleet's own instances (`chatlab.fleet.instances`), this one first. */
     fun own(): List<FleetMember> = members().filter { it.deployment == null }

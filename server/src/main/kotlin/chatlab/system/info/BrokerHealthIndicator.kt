@@ -3,8 +3,8 @@ package chatlab.system.info
 import chatlab.system.stomp.Broker
 import chatlab.system.stomp.BrokerAvailability
 import chatlab.system.stomp.RelayProperties
-import org.springframework.boot.actuate.health.AbstractHealthIndicator
-import org.springframework.boot.actuate.health.Health
+import org.springframework.boot.health.contributor.AbstractHealthIndicator
+import org.springframework.boot.health.contributor.Health
 import org.springframework.core.env.Environment
 import org.springframework.stereotype.Component
 

@@ -1,8 +1,8 @@
 package chatlab.system.info
 
 import org.bson.Document
-import org.springframework.boot.actuate.health.AbstractHealthIndicator
-import org.springframework.boot.actuate.health.Health
+import org.springframework.boot.health.contributor.AbstractHealthIndicator
+import org.springframework.boot.health.contributor.Health
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.stereotype.Component
 

@@ -1,10 +1,10 @@
 package chatlab.system.readiness
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.springframework.boot.web.servlet.FilterRegistrationBean
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
 import org.springframework.core.Ordered
+import tools.jackson.databind.ObjectMapper
 import java.util.function.BiConsumer
 
 @Configuration

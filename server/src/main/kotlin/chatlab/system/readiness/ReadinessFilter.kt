@@ -1,13 +1,13 @@
 package chatlab.system.readiness
 
 import chatlab.system.error.writeApiError
-import com.fasterxml.jackson.databind.ObjectMapper
 import jakarta.servlet.FilterChain
 import jakarta.servlet.http.HttpServletRequest
 import jakarta.servlet.http.HttpServletResponse
 import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpStatus
 import org.springframework.web.filter.OncePerRequestFilter
+import tools.jackson.databind.ObjectMapper
 
 /**
  * Until the server is ready every API call is answered 503 with `Retry-After` and a JSON body saying what start-up

@@ -1,7 +1,7 @@
 package chatlab.system.readiness
 
-import org.springframework.boot.actuate.health.Health
-import org.springframework.boot.actuate.health.HealthIndicator
+import org.springframework.boot.health.contributor.Health
+import org.springframework.boot.health.contributor.HealthIndicator
 import org.springframework.stereotype.Component
 
 /** `startup` in /actuator/health and the readiness group: OUT_OF_SERVICE with what is going on until start-up is done. */

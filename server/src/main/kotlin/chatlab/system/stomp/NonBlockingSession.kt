@@ -116,9 +116,9 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
             is BinaryMessage -> remote.sendBinary(message.payload, done)
             is PingMessage -> done.onResult(try {
                 native.basicRemote.sendPing(message.payload)
-                SendResult()
+                SendResult(native)
             } catch (e: IOException) {
-                SendResult(e)
+                SendResult(native, e)
             })
             else -> error("not a frame this session writes: $message")
         }

@@ -7,7 +7,7 @@ import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.boot.test.web.client.TestRestTemplate
+import org.springframework.boot.resttestclient.TestRestTemplate
 import org.springframework.dao.QueryTimeoutException
 import org.springframework.data.mongodb.core.query.Query
 import org.springframework.http.HttpEntity
@@ -47,7 +47,7 @@ class DeadlineIT(
             jdbc.execute("TRUNCATE mysql.general_log")
             assertThat(get("/1/messages?store=mysql&page=3", "2500").statusCode.value()).isEqualTo(200)
             assertThat(get("/1/messages?store=mysql&lastSentAt=2025-02-01T00:00:00Z", null).statusCode.value()).isEqualTo(200)
-            val statements = jdbc.queryForList("SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log WHERE command_type = 'Query'", String::class.java)
+            val statements = jdbc.queryForList("SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log WHERE command_type = 'Query'", String::class.java).requireNoNulls()
             val reads = statements.filter { "chat_message" in it && it.contains("select", ignoreCase = true) }
             val limits = reads.mapNotNull { LIMIT.find(it)?.groupValues?.get(1)?.toDouble() }
             assertThat(limits).describedAs("%s", reads).hasSize(3)

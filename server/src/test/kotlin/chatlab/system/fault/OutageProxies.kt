@@ -20,12 +20,12 @@ class OutageProxies : ApplicationContextInitializer<ConfigurableApplicationConte
     override fun initialize(context: ConfigurableApplicationContext) {
         val env = context.environment
         val jdbcUrl = env.getRequiredProperty("spring.datasource.url")
-        val mongoUri = env.getRequiredProperty("spring.data.mongodb.uri")
+        val mongoUri = env.getRequiredProperty("spring.mongodb.uri")
         mysql = TcpProxy(portOf(jdbcUrl))
         mongo = TcpProxy(portOf(mongoUri))
         val proxied = mapOf(
             "spring.datasource.url" to jdbcUrl.replace(":${portOf(jdbcUrl)}/", ":${mysql.port}/"),
-            "spring.data.mongodb.uri" to mongoUri.replace(":${portOf(mongoUri)}/", ":${mongo.port}/"),
+            "spring.mongodb.uri" to mongoUri.replace(":${portOf(mongoUri)}/", ":${mongo.port}/"),
         )
         env.propertySources.addFirst(MapPropertySource("outageProxies", proxied))
         context.beanFactory.registerSingleton("outageProxies", this)

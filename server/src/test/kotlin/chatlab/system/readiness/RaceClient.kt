@@ -2,9 +2,9 @@ package chatlab.system.readiness
 
 import chatlab.auth.JwtProperties
 import chatlab.auth.JwtTokens
-import com.fasterxml.jackson.databind.ObjectMapper
 import com.nimbusds.jose.jwk.source.ImmutableSecret
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder
+import tools.jackson.databind.ObjectMapper
 import java.io.IOException
 import java.net.URI
 import java.net.URLEncoder

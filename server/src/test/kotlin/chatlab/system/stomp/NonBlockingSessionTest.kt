@@ -9,12 +9,12 @@ import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 import org.mockito.ArgumentMatchers.any
 import org.mockito.ArgumentMatchers.anyString
+import org.mockito.Mockito.`when`
 import org.mockito.Mockito.doAnswer
 import org.mockito.Mockito.mock
 import org.mockito.Mockito.never
 import org.mockito.Mockito.times
 import org.mockito.Mockito.verify
-import org.mockito.Mockito.`when`
 import org.springframework.web.socket.CloseStatus
 import org.springframework.web.socket.TextMessage
 import org.springframework.web.socket.adapter.standard.StandardWebSocketSession
@@ -31,13 +31,13 @@ class NonBlockingSessionTest {
         doAnswer { call ->
             written += call.getArgument<String>(0)
             val handler = call.getArgument<SendHandler>(1)
-            if (completeAtOnce) handler.onResult(SendResult()) else pending += handler
+            if (completeAtOnce) handler.onResult(SendResult(native)) else pending += handler
             null
         }.`when`(remote).sendText(anyString(), any(SendHandler::class.java))
     }
     private val pings = mock(RemoteEndpoint.Basic::class.java)
+    private val native = mock(Session::class.java)
     private val delegate = mock(StandardWebSocketSession::class.java).also {
-        val native = mock(Session::class.java)
         `when`(native.asyncRemote).thenReturn(remote)
         `when`(native.basicRemote).thenReturn(pings)
         `when`(native.userProperties).thenReturn(HashMap())
@@ -49,9 +49,9 @@ class NonBlockingSessionTest {
     fun `frames are written one at a time, in the order they were sent, each after the last was taken`() {
         listOf("a", "b", "c").forEach { session.sendMessage(TextMessage(it)) }
         assertThat(written).containsExactly("a")
-        pending.removeFirst().onResult(SendResult())
+        pending.removeFirst().onResult(SendResult(native))
         assertThat(written).containsExactly("a", "b")
-        pending.removeFirst().onResult(SendResult())
+        pending.removeFirst().onResult(SendResult(native))
         assertThat(written).containsExactly("a", "b", "c")
         verify(remote).sendTimeout = 10_000
     }
@@ -62,7 +62,7 @@ class NonBlockingSessionTest {
         session.sendMessage(TextMessage("b"))
         session.sendMessage(TextMessage("c"))
         completeAtOnce = true
-        pending.removeFirst().onResult(SendResult())
+        pending.removeFirst().onResult(SendResult(native))
         session.sendMessage(TextMessage("d"))
         assertThat(written).containsExactly("a", "b", "c", "d")
         assertThat(pending).isEmpty()
@@ -75,7 +75,7 @@ class NonBlockingSessionTest {
         assertThatThrownBy { session.sendMessage(TextMessage("!")) }.isInstanceOf(SessionLimitExceededException::class.java)
             .hasMessageContaining("11 bytes wait behind a write the client has not taken, over the limit of 10")
         assertThatThrownBy { session.sendMessage(TextMessage("later")) }.isInstanceOf(SessionLimitExceededException::class.java)
-        pending.removeFirst().onResult(SendResult())
+        pending.removeFirst().onResult(SendResult(native))
         assertThat(written).containsExactly("in flight")
     }
 
@@ -104,7 +104,7 @@ class NonBlockingSessionTest {
     fun `a write that fails closes the session as not reliable`() {
         session.sendMessage(TextMessage("a"))
         session.sendMessage(TextMessage("b"))
-        pending.removeFirst().onResult(SendResult(IOException("timed out")))
+        pending.removeFirst().onResult(SendResult(native, IOException("timed out")))
         verify(delegate).close(CloseStatus.SESSION_NOT_RELIABLE)
         assertThat(written).containsExactly("a")
         assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
@@ -114,7 +114,7 @@ class NonBlockingSessionTest {
     fun `a write the container cut short because it is closing the connection leaves the close to the container`() {
         session.sendMessage(TextMessage("a"))
         session.sendMessage(TextMessage("b"))
-        pending.removeFirst().onResult(SendResult(EOFException()))
+        pending.removeFirst().onResult(SendResult(native, EOFException()))
         verify(delegate, never()).close(any())
         assertThat(written).containsExactly("a")
         assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
