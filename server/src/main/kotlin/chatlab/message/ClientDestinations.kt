@@ -41,7 +41,7 @@ class ClientDestinations(private val rooms: RoomService) : StompGate {
     private val rules = AuthorizationChannelInterceptor(
         MessageMatcherDelegatingAuthorizationManager.builder()
             .simpTypeMatchers(SimpMessageType.CONNECT, SimpMessageType.HEARTBEAT, SimpMessageType.UNSUBSCRIBE, SimpMessageType.DISCONNECT).permitAll()
-            .matchers(paths.matcher(SimpMessageType.MESSAGE, SEND)).permitAll()
+            .matchers(paths.matcher(SimpMessageType.MESSAGE, SEND_PATTERN)).permitAll()
             .matchers(paths.matcher(SimpMessageType.SUBSCRIBE, RoomTopic.ERRORS)).permitAll()
             .matchers(paths.matcher(SimpMessageType.SUBSCRIBE, "${RoomTopic.PREFIX}{roomId}")).access { _, context -> AuthorizationDecision(isMember(context)) }
             .anyMessage().denyAll()
@@ -68,6 +68,8 @@ class ClientDestinations(private val rooms: RoomService) : StompGate {
         val user = frame.user as? ChatPrincipal
         return when {
             frame.command == StompCommand.SEND && destination == null -> "SEND needs a destination: $SEND"
+            frame.command == StompCommand.SEND && destination != null && ROOM_MESSAGES.matches(destination) ->
+                "clients may SEND only to $SEND with roomId a room's number, not to '$destination'"
             frame.command == StompCommand.SEND -> "clients may SEND only to $SEND, not to '$destination'"
             frame.command == StompCommand.SUBSCRIBE && destination == null -> "SUBSCRIBE needs a destination"
             frame.command == StompCommand.SUBSCRIBE && user != null && RoomTopic.roomOf(destination!!) != null ->
@@ -80,6 +82,15 @@ class ClientDestinations(private val rooms: RoomService) : StompGate {
     companion object {
         /** The one destination a client SENDs to (`ChatStompController`, under the `/pub` application prefix). */
         const val SEND = "/pub/chat-rooms/{roomId}/messages"
+
+        /**
+         * [SEND] as the rules match it: a room id is a number that fits the server's `Long` (up to 18 digits), so that a
+         * SEND the controller could not map is refused here with a reason instead of going unanswered.
+         */
+        private const val SEND_PATTERN = "/pub/chat-rooms/{roomId:\\d{1,18}}/messages"
+
+        /** [SEND]'s shape with any room id, to name the id as the reason when it is not a room's number. */
+        private val ROOM_MESSAGES = Regex("/pub/chat-rooms/[^/]+/messages")
         private val log = LoggerFactory.getLogger(ClientDestinations::class.java)
     }
 }

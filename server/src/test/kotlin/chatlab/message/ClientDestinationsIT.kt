@@ -64,6 +64,19 @@ class ClientDestinationsIT(@Autowired private val gate: ClientDestinations) {
     }
 
     @Test
+    fun `a SEND to a room whose id is not a number that fits a room id is refused, saying what a room id is`() {
+        val destinations = listOf(
+            "/pub/chat-rooms/abc/messages", "/pub/chat-rooms/-1/messages", "/pub/chat-rooms/1.5/messages", "/pub/chat-rooms/%39/messages",
+            "/pub/chat-rooms/9999999999999999999/messages",
+        )
+        for (destination in destinations) {
+            refused(StompCommand.SEND, destination)
+                .hasMessageContaining("clients may SEND only to /pub/chat-rooms/{roomId}/messages with roomId a room's number, not to '$destination'")
+        }
+        assertThat(gate.preSend(frame(StompCommand.SEND, "/pub/chat-rooms/999999999999999999/messages"), channel)).isNotNull()
+    }
+
+    @Test
     fun `frames the API does not use are refused`() {
         for (command in listOf(StompCommand.ACK, StompCommand.NACK, StompCommand.BEGIN, StompCommand.COMMIT, StompCommand.ABORT)) {
             refused(command, null).hasMessageContaining("$command is not part of this API")

@@ -73,6 +73,22 @@ class StompBadInputIT(
     }
 
     @Test
+    fun `a SEND to a room whose id is not a room's number is refused with an ERROR frame that names the id`() {
+        for (destination in listOf("/pub/chat-rooms/abc/messages", "/pub/chat-rooms/99999999999999999999/messages")) {
+            val stomp = connected()
+            stomp.frame("SEND", mapOf("destination" to destination, "content-type" to "application/json", "store" to "mysql"),
+                """{"content":"hi","clientMessageId":"not-a-room"}""")
+            await.atMost(Duration.ofSeconds(5)).until { stomp.closed != null }
+            assertThat(stomp.closed!!.code).describedAs(destination).isEqualTo(1002)
+            // Spring closes the session right after the ERROR frame; rarely the close overtakes the frame.
+            generateSequence { stomp.next(0) }.firstOrNull()?.let {
+                assertThat(it).describedAs(destination).startsWith("ERROR").contains("with roomId a room's number, not to '$destination'")
+            }
+        }
+        assertThat(mysqlMessages.findByRoomIdAndSenderIdAndClientMessageId(room, 1, "not-a-room")).isNull()
+    }
+
+    @Test
     fun `a subscription id cannot be reused while active, and can be after UNSUBSCRIBE`() {
         val stomp = connected()
         stomp.subscribe("same", "/topic/chat-rooms.$room")
