@@ -61,6 +61,9 @@ if (binding.hasVariable('project')) {
         instances: setting('server.instances'), broker: setting('server.broker'), experiments: setting('experiments'),
         remotes: setting('jmeter.remotes'), seedMessages: setting('server.seed.messages'), jmeter: setting('jmeter.version'),
         warmRound: setting('chatlab.warmRound'),
+        // The JDK the server and JMeter run on (this Maven's): the same host reads the probe at about 14 ms on JDK 17 and
+        // 4 ms on JDK 25, so runs on two JDKs are not like runs.
+        jdk: System.getProperty('java.specification.version'),
     ]
     write(new File(target, 'conf/settings.properties'), report, 'chatlab: the settings the report shows and compares runs by')
     log.info("settings: ${values.size()} (${profile ?: 'defaults'}${user.keySet().any { it.toString().startsWith('load.') } ? ', -Dload.*' : ''})")

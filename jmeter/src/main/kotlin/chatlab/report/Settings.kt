@@ -33,7 +33,7 @@ object Settings {
             add("paths on the MongoDB stand-in (mongo-offset, mongo-keyset, mongo-redis-keyset, the sends' mongo) ran in the first " +
                 "${if (it == 1) "round" else "$it rounds"} only, every shape: no verdict rests on the stand-in, and its units cost the most time")
         }
-        add("JMeter ${env.settings["jmeter"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
+        add("JMeter ${env.settings["jmeter"] ?: "?"} on JDK ${env.settings["jdk"] ?: "?"}; seeded messages per store: ${env.settings["seedMessages"] ?: "?"}; offset pages drawn from: ${env.settings["pages"] ?: "?"}")
         if (env.runStart != null && env.runEnd != null) add("samples taken ${env.runStart} – ${env.runEnd}")
         add("report generated ${env.generatedAt}")
     }

@@ -125,6 +125,17 @@ class ReportFixtureTest {
     }
 
     @Test
+    fun `a run on another JDK is not compared with the earlier one, and one on the same JDK is`(@TempDir out: Path, @TempDir runs: Path) {
+        generate("smoke", out, runs = runs, settings = settings + ("jdk" to "17"), now = Instant.parse("2026-11-22T12:00:00Z"))
+        val other = generate("smoke", out, runs = runs, settings = settings + ("jdk" to "25"), now = Instant.parse("2026-11-22T12:10:00Z"))
+        assertThat(other.comparison.previous).isNull()
+        assertThat(other.comparison.previousNote).startsWith("no like run to compare with").contains("jdk 17 → 25")
+        val same = generate("smoke", out, runs = runs, settings = settings + ("jdk" to "25"), now = Instant.parse("2026-11-22T12:20:00Z"))
+        assertThat(same.comparison.previous!!.source).contains("20261122-121000")
+        assertThat(Files.readString(out.resolve("index.html"))).contains("JMeter 5.6.3 on JDK 25")
+    }
+
+    @Test
     fun `a run is compared only with an earlier run of the same settings - smoke then full, full then smoke, full then full`(
         @TempDir out: Path, @TempDir runs: Path,
     ) {
