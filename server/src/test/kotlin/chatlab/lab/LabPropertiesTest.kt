@@ -18,4 +18,13 @@ class LabPropertiesTest {
             assertThatThrownBy { LabProperties(idleWindow = window) }.hasMessageContaining("chatlab.lab.idle-window")
         }
     }
+
+    @Test
+    fun `nothing is planted unless asked, and a share below 0 or above 4 is refused by name`() {
+        assertThat(LabProperties().plantedSlowdown).isZero()
+        assertThat(LabProperties(plantedSlowdown = 0.25).plantedSlowdown).isEqualTo(0.25)
+        listOf(-0.1, 4.5).forEach { share ->
+            assertThatThrownBy { LabProperties(plantedSlowdown = share) }.hasMessageContaining("chatlab.lab.planted-slowdown")
+        }
+    }
 }
