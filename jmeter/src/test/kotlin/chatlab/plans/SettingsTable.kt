@@ -3,7 +3,7 @@ package chatlab.plans
 import java.nio.file.Path
 import kotlin.io.path.readLines
 
-/** jmeter/README.md's settings table, made from `src/build/settings.properties` and its profiles' files. */
+/** jmeter/SETTINGS.md's settings table, made from `src/build/settings.properties` and its profiles' files. */
 object SettingsTable {
     const val BEGIN = "<!-- settings: made from src/build/settings.properties (SettingsTableTest) -->"
     const val END = "<!-- settings: end -->"
