@@ -22,12 +22,12 @@ static List<String> plans() { ['history', 'sends', 'seats', 'counters', 'pool', 
  * round 1's ladders still start at their first rate; the report reads its samples as warm-up samples only.
  */
 static Map<String, String> warmRound(String plan) {
-    [warmRound: 'true', refineSteps: '0'] + [
+    [warmRound: 'true', refineSteps: '0', round: '0'] + [
         history: [stepSeconds: '1', mixSeconds: '1', threads: '0'],
         sends: [sendStepSeconds: '1', threads: '0'],
         seats: [:],
         counters: [viewSeconds: '1', viewRequests: '300'],
-        pool: [poolSizes: '4,64', poolSeconds: '1'],
+        pool: [poolSizes: '4,64', poolSeconds: '1', poolBlocks: '1', poolControl: ''],
         fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79'],
     ][plan]
 }
@@ -58,7 +58,7 @@ static List<Map> runs(Collection<String> selected, int rounds, int judgedRounds,
         plans().findAll { it in selected }.each { plan ->
             def extra = round > rounds
             def engines = round > 1 && twoEngines ? twoEngines : remotes
-            def properties = [:]
+            def properties = [round: round as String]
             if (engines != remotes) properties.engineList = engines
             if (extra && judged(plan)) properties.skipPaths = [skipPaths, judged(plan)].findAll { it }.join(',')
             // The fan-out's deployments served the warm round: round 1 warms each as briefly as a later round does.

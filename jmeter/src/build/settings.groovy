@@ -50,12 +50,15 @@ if (binding.hasVariable('project')) {
         historyPaths: setting('on.history'), sendsPaths: setting('on.sends'), sqlitePaths: setting('on.sqlite'),
         infoFile: "$target/jmeter/results/server-info.json", unitsFile: "$target/jmeter/results/units.csv",
         jmeterCpus: setting('jmeter.cpus'), scripts: "$target/plans/scripts",
+        planted: ((setting('chatlab.planted') ?: '0') as double) > 0 ? 'true' : 'false',
     ]
     def jmeter = values + derived
     write(new File(target, 'conf/user.properties'), jmeter, 'chatlab: the plans\' settings for a local JMeter')
     write(new File(target, 'conf/global.properties'), jmeter, 'chatlab: the plans\' settings for every JMeter engine (-G)')
     // The report's: the settings but what changes from run to run of the same settings (ports, paths), and the run's shape.
-    def report = values.findAll { k, v -> !(k in ['port', 'engineList', 'infoFile', 'unitsFile', 'jmeterCpus']) } + [
+    def report = values.findAll { k, v -> !(k in ['port', 'engineList', 'infoFile', 'unitsFile', 'jmeterCpus', 'round', 'planted']) } + [
+        // The planted difference: the share the server slows the A/A twins' requests by (0: none).
+        planted: setting('chatlab.planted') ?: '0',
         historyPaths: derived.historyPaths, sendsPaths: derived.sendsPaths, sqlitePaths: derived.sqlitePaths,
         deployments: setting('fanout.deployments'), mysqlPool: setting('server.mysqlPool'), sqlitePool: setting('server.sqlitePool'),
         instances: setting('server.instances'), broker: setting('server.broker'), experiments: setting('experiments'),

@@ -2,6 +2,7 @@ package chatlab.report
 
 import chatlab.report.document.HtmlRenderer
 import chatlab.report.document.MarkdownRenderer
+import chatlab.report.method.Planted
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
@@ -47,10 +48,13 @@ object Report {
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, medians)
         val failedGates = gates.filterNot { it.passed }
-        val passed = gate.passed(comparison) && failedGates.isEmpty()
-        val verdict = if (failedGates.isEmpty()) gate.verdict(comparison)
-        else "FAILED: ${failedGates.size} of ${gates.size} latency gates did not hold (${failedGates.joinToString("; ") { it.message }}). " +
-            gate.verdict(comparison)
+        val planted = Planted.check(inputs.settings["planted"]?.toDoubleOrNull() ?: 0.0, Experiments.ALL.mapNotNull { it.verdict(comparison) }.flatMap { it.controls })
+        val passed = gate.passed(comparison) && failedGates.isEmpty() && planted == null
+        val verdict = listOfNotNull(
+            planted,
+            if (failedGates.isEmpty()) null else "FAILED: ${failedGates.size} of ${gates.size} latency gates did not hold (${failedGates.joinToString("; ") { it.message }}).",
+            gate.verdict(comparison),
+        ).joinToString(" ")
         Files.createDirectories(inputs.out)
         val index = inputs.out.resolve("index.html")
         val document = ReportDocument(verdict, passed, gates).of(comparison)

@@ -30,12 +30,27 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
     private fun lead(c: Comparison, sections: List<Pair<Experiment, Section>>): List<Block> = buildList {
         add(Block.Text(verdict, if (passed) Tone.OK else Tone.BAD))
         if (gates.isNotEmpty()) add(Block.Bullets(gates.map { it.message }, gates.map { if (it.passed) Tone.OK else Tone.BAD }))
-        val verdicts = sections.mapNotNull { (e, s) -> e.verdict(c)?.let { Block.Verdicts.Row(e.name, s, listOf(it.question, it.answer, it.figures)) } }
-        if (verdicts.isNotEmpty()) add(Block.Verdicts(listOf("question", "answer", "figures (median of rounds, min–max)"), verdicts))
+        val judged = sections.mapNotNull { (e, s) -> e.verdict(c)?.let { Triple(e, s, it) } }
+        val verdicts = judged.map { (e, s, v) ->
+            val untrusted = v.controls.any { it.planted == 0.0 && !it.holds }
+            Block.Verdicts.Row(e.name, s, listOf(v.question, (if (untrusted) "⚠ NOT TO BE TRUSTED in this run: its A/A control was told apart. " else "") + v.answer, v.figures))
+        }
+        if (verdicts.isNotEmpty()) add(Block.Verdicts(listOf("question", "answer", "figures (median of rounds or blocks, min–max)"), verdicts))
+        val controls = judged.flatMap { it.third.controls }
+        if (controls.isNotEmpty()) add(Block.Bullets(
+            listOf(CONTROLS) + controls.map { it.sentence() },
+            listOf(Tone.PLAIN) + controls.map { if (it.holds) Tone.OK else Tone.BAD },
+        ))
         val env = c.environment
         add(Block.Text((env.backends.values.map { it.label } + listOfNotNull(env.machine["cpus"]?.let { "$it CPUs" }) +
             "JMeter ${env.settings["jmeter"] ?: "?"}" + c.roundsText + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))
         add(Block.Text(Columns.SPREAD_NOTE, Tone.NOTE))
+    }
+
+    companion object {
+        const val CONTROLS = "A/A controls: one contender run twice in every block under two names, the twin against the " +
+            "original (the ratio's 95 % interval over the blocks). Told apart, the method calls differences that are not there, " +
+            "and that experiment's verdicts are not to be trusted in this run."
     }
 
     private fun failures(c: Comparison): Section? = c.failures.takeIf { it.isNotEmpty() }?.let { failures ->

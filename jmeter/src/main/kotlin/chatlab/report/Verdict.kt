@@ -1,13 +1,23 @@
 package chatlab.report
 
 import chatlab.report.Findings.judged
+import chatlab.report.method.Control
+import chatlab.report.method.PairedRatio
 import java.util.Locale
 
 /**
  * One experiment's answer on the report's first screen: the question it asks, the answer (the winner and by how much,
- * or which it cannot tell apart), and the figures that answer rests on, each the median of rounds with the min–max.
+ * or which it cannot tell apart), and the figures that answer rests on, each the median of rounds (or blocks) with the min–max.
  */
-data class Verdict(val question: String, val answer: String, val figures: String) {
+data class Verdict(
+    val question: String,
+    val answer: String,
+    val figures: String,
+    /** Where the verdict rests on paired blocks: each contender against the best, block by block. */
+    val ratios: List<PairedRatio> = emptyList(),
+    /** The experiment's A/A controls, which say whether its verdicts can be trusted in this run. */
+    val controls: List<Control> = emptyList(),
+) {
 
     /** One contender of a verdict: its name, the range it is judged on and how the figures show it. */
     data class Contender(val name: String, val judged: Spread, val shown: String = "")

@@ -45,10 +45,11 @@ class RoundsScriptTest {
         assertThat(arguments(warm.first())).containsSequence("-l", "/r/warm-round/history.csv").contains("-JunitsFile=/r/warm-round/units.csv")
             .doesNotContain("-e")
         assertThat(arguments(warm.first() + ("engines" to "h:1"))).contains("-GunitsFile=/r/warm-round/units.csv")
+        val one = mapOf("round" to "1")
         assertThat(r.filter { it["round"] == 1 }.map { it["properties"] }).containsExactly(
-            emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(), emptyMap<String, String>(),
-            mapOf("fanoutFirstWarmUpSeconds" to "0"),
+            one, one, one, one, one, one + mapOf("fanoutFirstWarmUpSeconds" to "0"),
         )
+        assertThat(warm.map { it.properties()["round"] }).containsOnly("0")
         assertThat(runs(all, 2, 3).filter { it["warm"] == true }).isEmpty()
         for (plan in listOf("history", "sends")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(warmRound)}")
     }
@@ -60,7 +61,8 @@ class RoundsScriptTest {
         assertThat(r.names().drop(2 + 12)).containsExactly("history 3", "sends 3", "seats 3", "counters 3", "pool 3", "fanout 3")
         assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
             .containsExactly("reference:mysql-keyset,capacity:instrument,mix:*", "mongo,instrument-ws", null, null, null, null)
-        assertThat(r.filter { (it["round"] as Int) <= 2 }.map { it["properties"] }).allMatch { (it as Map<*, *>).isEmpty() }
+        assertThat(r.filter { (it["round"] as Int) in 1..2 }.map { it.properties() }).allMatch { it.keys == setOf("round") }
+        assertThat(r.drop(2).map { it.properties()["round"] }).isEqualTo(r.drop(2).map { it["round"].toString() })
         assertThat(runs(all, 3, 5).names().drop(2 + 18)).containsExactly(
             "history 4", "sends 4", "seats 4", "counters 4", "pool 4", "fanout 4", "history 5", "sends 5", "seats 5", "counters 5", "pool 5", "fanout 5",
         )
@@ -71,7 +73,7 @@ class RoundsScriptTest {
         val r = runs(listOf("history", "fanout"), 2, 3, skipPaths = "mongo,mysql-offset")
         assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
             .containsExactly("mongo,mysql-offset,reference:mysql-keyset,capacity:instrument,mix:*", null)
-        assertThat(r.filter { (it["round"] as Int) <= 2 }.map { it["properties"] }).allMatch { (it as Map<*, *>).isEmpty() }
+        assertThat(r.filter { (it["round"] as Int) in 1..2 }.map { it.properties().keys }).allMatch { it == setOf("round") }
     }
 
     @Test
@@ -79,7 +81,7 @@ class RoundsScriptTest {
         val r = runs(listOf("seats", "history"), 2, 2, "127.0.0.1:1", "127.0.0.1:1,127.0.0.1:2")
         assertThat(r.names()).containsExactly("preflight", "warm-up", "history 1", "seats 1", "history 2", "seats 2")
         assertThat(r.map { it["engines"] }).containsExactly("127.0.0.1:1", "127.0.0.1:1", "127.0.0.1:1", "127.0.0.1:1", "127.0.0.1:1,127.0.0.1:2", "127.0.0.1:1,127.0.0.1:2")
-        assertThat(r.last()["properties"]).isEqualTo(mapOf("engineList" to "127.0.0.1:1,127.0.0.1:2"))
+        assertThat(r.last()["properties"]).isEqualTo(mapOf("round" to "2", "engineList" to "127.0.0.1:1,127.0.0.1:2"))
     }
 
     @Test
@@ -91,5 +93,6 @@ class RoundsScriptTest {
             .contains("-JskipPaths=mongo", "-GskipPaths=mongo", "-G/j/bin/global.properties").containsSequence("-R", "h:1")
         for (plan in listOf("history", "sends")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(skipPaths)}")
         assertThat(Path.of("src/test/jmeter/seats.jmx").readText()).contains("\${__P(engineList)}")
+        assertThat(Path.of("src/test/jmeter/pool.jmx").readText()).contains("\${__P(round)}")
     }
 }

@@ -76,6 +76,10 @@ data class PairedRatio(
         private fun interval(x: DoubleArray, walsh: DoubleArray, alpha: Double): Pair<Double, Double>? {
             val test = WilcoxonSignedRankTest.withDefaults().with(AlternativeHypothesis.TWO_SIDED).with(PValueMethod.EXACT)
             val distinct = walsh.distinct()
+            // Every block the same ratio: the interval is that ratio, if the blocks are enough to reject any other, i.e. if
+            // the exact test's smallest two-sided p-value (every sign alike: 2 / 2^n) lies below alpha. (Testing a shift
+            // would tie every rank, which sends the library to its normal approximation.)
+            if (distinct.size == 1) return if (2.0 / Math.pow(2.0, x.size.toDouble()) < alpha) distinct[0] to distinct[0] else null
             val span = (distinct.last() - distinct.first()).coerceAtLeast(1e-9)
             val gaps = listOf(distinct.first() - span) + distinct.zipWithNext { l, u -> (l + u) / 2 } + listOf(distinct.last() + span)
             val accepted = gaps.indices.filter { test.withMu(gaps[it]).test(x).pValue >= alpha }

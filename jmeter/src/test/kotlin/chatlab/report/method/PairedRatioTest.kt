@@ -90,4 +90,14 @@ class PairedRatioTest {
         assertThat(ratio.ratios).containsExactly(2.0, 2.0)
         assertThatThrownBy { PairedRatio.of("a", mapOf(1 to 1.0), "b", mapOf(2 to 1.0)) }.hasMessageContaining("share no block")
     }
+
+    @Test
+    fun `blocks that all give one ratio give it as the interval once they are enough, and no interval before`() {
+        val six = (1..6).associateWith { it.toDouble() }
+        val same = PairedRatio.of("a", six.mapValues { it.value * 3 }, "b", six)
+        assertThat(listOf(same.low!!, same.estimate, same.high!!)).allSatisfy { assertThat(it).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9)) }
+        assertThat(same.call(0.1)).isEqualTo(PairedRatio.Call.A_MORE)
+        val five = PairedRatio.of("a", (six - 6).mapValues { it.value * 3 }, "b", six - 6)
+        assertThat(five.low).isNull()
+    }
 }

@@ -1,0 +1,42 @@
+package chatlab.report.method
+
+import chatlab.report.method.PairedRatio.Call
+
+/**
+ * An experiment's A/A control: one contender run twice in every block under two names, its twin against it
+ * ([ratio]: twin / original, on the figure the experiment's verdict judges). Told apart, it says the method called a
+ * difference where there is none, so the experiment's verdicts are not to be trusted in this run; unless the run
+ * [planted] a difference in the twin (a share of its server time), which the control must then find, on the twin's
+ * worse side.
+ */
+data class Control(
+    val experiment: String,
+    /** What is compared: `read p95`, `capacity`. */
+    val figure: String,
+    val ratio: PairedRatio,
+    /** Whether a higher figure is worse (latency) rather than better (capacity). */
+    val higherIsWorse: Boolean,
+    /** The share the server slowed the twin's requests by (0: nothing planted). */
+    val planted: Double = 0.0,
+) {
+    val call: Call get() = ratio.call(Ranking.MARGIN)
+
+    val toldApart: Boolean get() = call != Call.NOT_TOLD_APART
+
+    /** The twin found worse, as planted. */
+    val plantedFound: Boolean get() = call == (if (higherIsWorse) Call.A_MORE else Call.B_MORE)
+
+    /** Whether this control lets the experiment's verdicts stand: not told apart, or the planted difference found. */
+    val holds: Boolean get() = if (planted > 0) plantedFound else !toldApart
+
+    fun sentence(): String {
+        val what = "$experiment ${ratio.a} / ${ratio.b}, $figure: ${Ranking.text(ratio)}"
+        val percent = Math.round(planted * 100)
+        return when {
+            planted > 0 && plantedFound -> "$what — the planted $percent % found"
+            planted > 0 -> "$what — the planted $percent % NOT found: the method misses a difference of that size here"
+            toldApart -> "$what — TOLD APART: the method called a difference between identical contenders, so this run's $experiment verdicts are not to be trusted"
+            else -> "$what — not told apart, as it should be"
+        }
+    }
+}
