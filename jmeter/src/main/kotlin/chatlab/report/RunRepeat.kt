@@ -26,6 +26,8 @@ object RunRepeat {
     private val RUNNER_UP = listOf(Regex(""", $FACTOR [^,;]+, beyond every spread"""), Regex("""; [^;:]+ takes $FACTOR as long, beyond every spread"""))
 
     /** A list of contenders a verdict names together: not told apart, or behind ([Verdict.highest], [Verdict.lowest]). */
+    /** A paired ratio with its interval, ` 1.08× (0.97–1.21, 6 blocks)`: the figures of a verdict, not its conclusion. */
+    private val RATIO = Regex(""" [0-9.]+× \([^)]*blocks[^)]*\)""")
     private val GROUP = Regex("""^(.+?)( not told apart| less, beyond the spreads| longer, beyond the spreads)$""")
 
     fun finding(c: Comparison): String? {
@@ -65,11 +67,12 @@ object RunRepeat {
     }
 
     /**
-     * What a verdict's [answer] concludes: without the runner-up it names beside a clear leader (and its ratio), and with
+     * What a verdict's [answer] concludes: without the runner-up it names beside a clear leader (and its ratio), without
+     * the paired ratios a blocked verdict gives each contender, and with
      * the contenders of each group (not told apart, less, longer) in one order.
      */
     fun conclusion(answer: String): String {
-        val plain = RUNNER_UP.fold(answer) { text, runnerUp -> text.replace(runnerUp, ", beyond every spread") }
+        val plain = RUNNER_UP.fold(answer) { text, runnerUp -> text.replace(runnerUp, ", beyond every spread") }.replace(RATIO, "")
         return plain.split(Regex("(?<=; )|(?<=: )")).joinToString("") { part ->
             val delimiter = part.takeLast(2).takeIf { it == "; " || it == ": " } ?: ""
             val group = GROUP.find(part.removeSuffix(delimiter)) ?: return@joinToString part
