@@ -57,8 +57,9 @@ if (binding.hasVariable('project')) {
     write(new File(target, 'conf/global.properties'), jmeter, 'chatlab: the plans\' settings for every JMeter engine (-G)')
     // The report's: the settings but what changes from run to run of the same settings (ports, paths), and the run's shape.
     def report = values.findAll { k, v -> !(k in ['port', 'engineList', 'infoFile', 'unitsFile', 'jmeterCpus', 'round', 'planted']) } + [
-        // The planted difference: the share the server slows the A/A twins' requests by (0: none).
-        planted: setting('chatlab.planted') ?: '0',
+        // The planted difference: the share the server slows the A/A twins' requests by (0: none). Not a load setting,
+        // so a run without one does not count as one that changed a setting.
+        plantedShare: setting('chatlab.planted') ?: '0',
         historyPaths: derived.historyPaths, sendsPaths: derived.sendsPaths, sqlitePaths: derived.sqlitePaths,
         deployments: setting('fanout.deployments'), mysqlPool: setting('server.mysqlPool'), sqlitePool: setting('server.sqlitePool'),
         instances: setting('server.instances'), broker: setting('server.broker'), experiments: setting('experiments'),

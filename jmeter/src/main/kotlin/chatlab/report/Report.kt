@@ -48,7 +48,7 @@ object Report {
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, medians)
         val failedGates = gates.filterNot { it.passed }
-        val planted = Planted.check(inputs.settings["planted"]?.toDoubleOrNull() ?: 0.0, Experiments.ALL.mapNotNull { it.verdict(comparison) }.flatMap { it.controls })
+        val planted = Planted.check(inputs.settings["plantedShare"]?.toDoubleOrNull() ?: 0.0, Experiments.ALL.mapNotNull { it.verdict(comparison) }.flatMap { it.controls })
         val passed = gate.passed(comparison) && failedGates.isEmpty() && planted == null
         val verdict = listOfNotNull(
             planted,
