@@ -1,6 +1,7 @@
 package chatlab.report
 
 import chatlab.report.document.Block
+import chatlab.report.method.Control
 import chatlab.report.document.Section
 
 /**
@@ -28,7 +29,7 @@ class LabExperiment<R>(
 
     /** Its verdict, its controls knowing the difference the run planted in their twins. */
     override fun verdict(c: Comparison): Verdict? = rows(c).takeIf { it.isNotEmpty() }?.let(part::verdict)?.let { v ->
-        v.copy(controls = v.controls.map { it.copy(planted = c.environment.settings["plantedShare"]?.toDoubleOrNull() ?: 0.0) })
+        v.copy(controls = v.controls.map { it.copy(planted = Control.plantedShare(c.environment.settings)) })
     }
 
     override fun figures(c: Comparison): List<Figure> = rows(c).flatMap(figure)

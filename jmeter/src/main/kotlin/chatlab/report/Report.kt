@@ -2,6 +2,7 @@ package chatlab.report
 
 import chatlab.report.document.HtmlRenderer
 import chatlab.report.document.MarkdownRenderer
+import chatlab.report.method.Control
 import chatlab.report.method.Planted
 import java.nio.file.Files
 import java.nio.file.Path
@@ -48,7 +49,7 @@ object Report {
         val gate = Gate(inputs.errorRateThreshold, inputs.unansweredThreshold)
         val gates = ThresholdResult.check(inputs.thresholds, medians)
         val failedGates = gates.filterNot { it.passed }
-        val planted = Planted.check(inputs.settings["plantedShare"]?.toDoubleOrNull() ?: 0.0, Experiments.ALL.mapNotNull { it.verdict(comparison) }.flatMap { it.controls })
+        val planted = Planted.check(Control.plantedShare(inputs.settings), Experiments.ALL.mapNotNull { it.verdict(comparison) }.flatMap { it.controls })
         val passed = gate.passed(comparison) && failedGates.isEmpty() && planted == null
         val verdict = listOfNotNull(
             planted,

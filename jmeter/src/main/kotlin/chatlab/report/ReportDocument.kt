@@ -32,7 +32,7 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
         if (gates.isNotEmpty()) add(Block.Bullets(gates.map { it.message }, gates.map { if (it.passed) Tone.OK else Tone.BAD }))
         val judged = sections.mapNotNull { (e, s) -> e.verdict(c)?.let { Triple(e, s, it) } }
         val verdicts = judged.map { (e, s, v) ->
-            val untrusted = v.controls.any { it.planted == 0.0 && !it.holds }
+            val untrusted = v.controls.any { !it.holds }
             Block.Verdicts.Row(e.name, s, listOf(v.question, (if (untrusted) "⚠ NOT TO BE TRUSTED in this run: its A/A control was told apart. " else "") + v.answer, v.figures))
         }
         if (verdicts.isNotEmpty()) add(Block.Verdicts(listOf("question", "answer", "figures (median of rounds or blocks, min–max)"), verdicts))
@@ -48,7 +48,7 @@ class ReportDocument(private val verdict: String, private val passed: Boolean, p
     }
 
     companion object {
-        const val CONTROLS = "A/A controls: one contender run twice in every block under two names, the twin against the " +
+        const val CONTROLS = "A/A controls: one contender measured twice in every block under two names, the twin against the " +
             "original (the ratio's 95 % interval over the blocks). Told apart, the method calls differences that are not there, " +
             "and that experiment's verdicts are not to be trusted in this run."
     }

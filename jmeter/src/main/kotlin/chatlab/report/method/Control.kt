@@ -19,6 +19,11 @@ data class Control(
     /** The share the server slowed the twin's requests by (0: nothing planted). */
     val planted: Double = 0.0,
 ) {
+    companion object {
+        /** The share a run planted, from its settings (`plantedShare`, settings.groovy); 0 when none. */
+        fun plantedShare(settings: Map<String, String>): Double = settings["plantedShare"]?.toDoubleOrNull() ?: 0.0
+    }
+
     val call: Call get() = ratio.call(Ranking.MARGIN)
 
     val toldApart: Boolean get() = call != Call.NOT_TOLD_APART

@@ -1,6 +1,7 @@
 package chatlab.report.method
 
 import chatlab.report.method.PairedRatio.Call
+import org.apache.commons.statistics.descriptive.Median
 import java.util.Locale
 
 /**
@@ -25,7 +26,7 @@ data class Ranking(val best: String, val others: List<PairedRatio>, val lowerIsB
 
         /** [figures] (contender → block → figure) ranked; null when none has a figure. */
         fun of(figures: Map<String, Map<Int, Double>>, lowerIsBetter: Boolean): Ranking? {
-            val medians = figures.filterValues { it.isNotEmpty() }.mapValues { (_, f) -> f.values.sorted().let { it[it.size / 2] + it[(it.size - 1) / 2] } / 2 }
+            val medians = figures.filterValues { it.isNotEmpty() }.mapValues { (_, f) -> Median.withDefaults().evaluate(f.values.toDoubleArray()) }
             val best = (if (lowerIsBetter) medians.minByOrNull { it.value } else medians.maxByOrNull { it.value })?.key ?: return null
             val others = figures.keys.filter { it != best && figures.getValue(it).keys.any { b -> b in figures.getValue(best) } }
                 .map { PairedRatio.of(it, figures.getValue(it), best, figures.getValue(best)) }
