@@ -1,8 +1,9 @@
 // The cache's state for the history units on mongo-redis (parameters: `empty <path>` or `fill <path>`, the unit's path).
 // `empty`: every round starts with an empty cache wherever a cold mongo-redis unit runs in it, so its misses go to
-// MongoDB as in the first round. `fill`: the warm ladder's rooms (1..rooms) are put in Redis whole before it, so every
-// page it asks for is a hit (a room the cache already holds whole is left as it is). Only when the unit runs this round,
-// and only on the first engine (Redis is shared; the engines meet in the drain that follows).
+// MongoDB as in the first round. `fill`: the warm ladder's rooms (1..rooms) are put in Redis whole before it and
+// before the duet, so every page they ask for is a hit (a room the cache already holds whole is left as it is). Only
+// when the unit runs this round, and only on the first engine (Redis is shared; the engines meet in the drain that
+// follows).
 import groovy.json.JsonSlurper
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -11,7 +12,7 @@ import java.time.Duration
 
 def (action, path) = [args[0], args[1..-1].join(' ')]
 def engine = props.get('chatlab.engine')
-def shapes = action == 'fill' ? ['capacity'] : ['reference', 'capacity', 'mix']
+def shapes = action == 'fill' ? ['capacity', 'duet'] : ['reference', 'capacity', 'mix']
 if (!shapes.any { props.get('chatlab.on')(path, it) } || (engine?.index ?: 0) != 0) {
     SampleResult.setIgnore()
     return

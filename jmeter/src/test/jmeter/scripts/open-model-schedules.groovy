@@ -280,6 +280,24 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             extra = fanoutStep.extra + [rampFrom: warmUp != null ? engines.share(rate / (fanoutStep.extra.members as int) / 4) : fanoutStep.extra.sendRate]
             pause = pause + fanoutStep.arrivals
         }
+    } else if (shape == 'duet') {
+        // History's verdict (history.jmx's duet groups): one open-model load whose every arrival reads one page from a
+        // read path drawn at random (reader-action-query-and-label.groovy), the A/A twin among them, so every path meets
+        // the same instants of the machine. A round runs `readDuetBlocks` blocks, numbered through the run; the warm
+        // round's are warm-up.
+        int blocks = number('readDuetBlocks') as int
+        def contenders = (vars.get('readDuetPaths') ?: '').split(',').collect { it.trim() }.findAll { it && on(it, shape) }
+        if (step > blocks || contenders.size() < 2) {
+            props.remove('chatlab.current')
+            return pause
+        }
+        def control = vars.get('readDuetControl')?.trim()
+        if (control in contenders) contenders << control + ' again'
+        int round = number('round') as int
+        rate = number('readDuetRate')
+        seconds = step == 0 ? warmupSeconds : number('readDuetSeconds')
+        label = step == 0 || round < 1 ? 'warm-up' : 'duet block ' + ((round - 1) * blocks + step)
+        extra = [contenders: contenders, planted: vars.get('planted') == 'true']
     } else {
         rate = standIn ? standInMixRate : mixRate
         seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)
@@ -290,9 +308,9 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0] + extra)
     if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
-    // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix); what it cuts is a failure.
+    // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix and duet); what it cuts is a failure.
     // Once nothing runs after the last arrival, the group ends without waiting out the tail (end-open-group-when-idle.groovy).
-    def tail = shape == 'mix' && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
+    def tail = (shape == 'mix' || shape == 'duet') && step > 0 ? openTimeout : Math.max(250d, 4 * slo)
     def mine = engines.share(rate)
     endWhenIdle(startsAt + (long) (seconds * 1000), (long) tail)
     return pause + ' rate(' + fmt(mine) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(mine) + '/s) pause(' + fmt(tail) + ' ms)'

@@ -1,13 +1,17 @@
 // One arrival of an open-model unit is one reader's action. Capacity (and its warm-up) reads one page chosen as the
 // reference shape does (a random page, or a random lastSentAt in the seeded range). The chat mix opens a room's
 // newest page; a share mixScroll of readers then scroll back scrollPages pages by cursor (offset: page by page), and
-// a share mixDeep jump to a random point instead. Labels: capacity@<rate>, mix newest, mix scroll, mix deep, warm-up.
+// a share mixDeep jump to a random point instead; a duet's arrival reads one page as capacity does. Labels:
+// capacity@<rate>, mix newest, mix scroll, mix deep, duet block <n>, warm-up.
 def random = java.util.concurrent.ThreadLocalRandom.current()
 if (vars.get('n') == null) {
     // The path, and the label, are the step's running now (its thread group's schedule named them); the store and
     // mode follow from the path's first word (mongo-redis-keyset warm: store mongo-redis, keyset pages).
     def current = props.get('chatlab.current')
-    def path = current.path
+    // A duet's arrival draws its path at random; the A/A twin's (`<path> again`) reads as its path does, and carries the
+    // planted difference when the run plants one.
+    def path = current.shape == 'duet' ? current.contenders[random.nextInt(current.contenders.size())] : current.path
+    vars.put('slowed', String.valueOf(current.shape == 'duet' && current.planted && path.endsWith(' again')))
     def reads = path.split(' ')[0]
     vars.put('path', path)
     vars.put('store', path == 'instrument' ? 'none' : reads.substring(0, reads.lastIndexOf('-')))

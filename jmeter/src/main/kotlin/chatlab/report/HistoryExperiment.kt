@@ -4,11 +4,14 @@ import chatlab.report.document.Block
 import chatlab.report.document.Section
 
 /**
- * History reads: every read path's capacity (with the instrument's ceiling), the chat mix, and the reference shape
- * beside the public write-up; the SQLite read paths join when the sqlite experiment runs.
+ * History reads: the read paths in duet (the verdict), every read path's capacity (with the instrument's ceiling), the
+ * chat mix, and the reference shape beside the public write-up; the SQLite read paths join when the sqlite experiment runs.
  */
 /** Read paths' capacities, the instrument's ceiling ([Subjects.WHO_AM_I]) last. */
 val Comparison.readCapacity: List<CapacityPath> get() = capacityOf(HistoryExperiment)
+
+/** The read paths measured in duet, per block. */
+val Comparison.readDuet: List<DuetRow> get() = DuetRow.of(samples)
 
 object HistoryExperiment : Experiment {
     override val name = "history"
@@ -24,9 +27,14 @@ object HistoryExperiment : Experiment {
         val reads = c.referenceOf(Subjects.GET)
         val enters = c.referenceOf(Subjects.ENTER)
         val reference = reads + enters
-        if (c.readCapacity.isEmpty() && c.mix.isEmpty() && reference.isEmpty()) return null
+        val duet = c.readDuet
+        if (duet.isEmpty() && c.readCapacity.isEmpty() && c.mix.isEmpty() && reference.isEmpty()) return null
         val settings = c.environment.settings
         return Section("History — chat history reads", buildList {
+            if (duet.isNotEmpty()) {
+                add(ReadDuet.text(settings))
+                add(ReadDuet.table(duet))
+            }
             if (c.readCapacity.isNotEmpty()) {
                 add(shapeText(Shape.CAPACITY, settings))
                 add(Block.Charts(listOf(Charts.capacity("History reads", c.readCapacity, c.slo))))
@@ -49,10 +57,15 @@ object HistoryExperiment : Experiment {
         })
     }
 
-    override fun verdict(c: Comparison): Verdict? = Verdict.capacity(
-        "Which read path serves the most history pages per second with p95 ≤ ${Format.ms(c.slo)} ms (where p95 reached it)?", c.readCapacity)
+    /**
+     * The duet's ranking where the run measured the paths in duet; else (a run from before it, or one that skipped it)
+     * the capacities', judged on the rounds' ranges.
+     */
+    override fun verdict(c: Comparison): Verdict? = c.readDuet.takeIf { it.isNotEmpty() }?.let { ReadDuet.verdict(it, c.environment.settings) }
+        ?: Verdict.capacity("Which read path serves the most history pages per second with p95 ≤ ${Format.ms(c.slo)} ms (where p95 reached it)?", c.readCapacity)
 
     override fun figures(c: Comparison): List<Figure> = buildList {
+        addAll(ReadDuet.figures(c.readDuet))
         addAll(referenceFigures(c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.ENTER)))
         addAll(capacityFigures(c.readCapacity))
         for (row in c.mix) {

@@ -1,0 +1,59 @@
+package chatlab.plans
+
+import groovy.lang.Binding
+import groovy.lang.Closure
+import groovy.lang.GroovyShell
+import org.assertj.core.api.Assertions.assertThat
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Path
+import java.util.Properties
+
+/**
+ * History's duet as `scripts/open-model-schedules.groovy` schedules it: every block one load over the read paths and the
+ * A/A twin, numbered through the run, none past the round's blocks; on JMeter's Groovy.
+ */
+class DuetScheduleScriptTest {
+    class Result { fun setIgnore() {} }
+
+    private fun schedules(dir: Path, vararg settings: Pair<String, String>): Properties = Properties().also { props ->
+        val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
+            "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(), "unitsFile" to dir.resolve("units.csv").toString(),
+            "measured" to "get chat messages", "chatPaths" to "true", "port" to "8080", "capacityRates" to "50,100", "stepSeconds" to "2",
+            "warmupSeconds" to "1", "openTimeout" to "1000", "slo" to "50",
+            "readDuetPaths" to "mysql-offset, mysql-keyset,mongo-redis-keyset warm", "readDuetControl" to "mysql-keyset",
+            "readDuetRate" to "60", "readDuetSeconds" to "2", "readDuetBlocks" to "4", "round" to "3", "planted" to "true",
+        ).plus(settings).toMutableMap<String, Any?>())
+        GroovyShell(Binding().apply {
+            setVariable("vars", vars)
+            setVariable("props", props)
+            setVariable("SampleResult", Result())
+        }).evaluate(Path.of("src/test/jmeter/scripts/open-model-schedules.groovy").toFile())
+    }
+
+    private fun Properties.block(step: Int): Pair<String, Map<*, *>?> =
+        (get("chatlab.schedule") as Closure<*>).call("duet", "read paths", step) as String to get("chatlab.current") as Map<*, *>?
+
+    @Test
+    fun `a block draws from every path and the twin at the shared rate, labelled by its place in the run`(@TempDir dir: Path) {
+        val props = schedules(dir)
+        val (warmUp, warm) = props.block(0)
+        assertThat(warm!!["label"]).isEqualTo("warm-up")
+        assertThat(warmUp).contains("rate(60/s) random_arrivals(1 s)")
+        val (schedule, current) = props.block(2)
+        assertThat(current!!["label"]).describedAs("round 3's second of 4 blocks").isEqualTo("duet block 10")
+        assertThat(current["contenders"] as List<*>).containsExactly("mysql-offset", "mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
+        assertThat(current["planted"]).isEqualTo(true)
+        assertThat(schedule).contains("rate(60/s) random_arrivals(2 s) rate(60/s) pause(1000 ms)")
+        assertThat(props.block(5).second).describedAs("past the round's blocks: no arrivals").isNull()
+    }
+
+    @Test
+    fun `a skipped path leaves the duet, the warm round's blocks are warm-up, and one path alone is no duet`(@TempDir dir: Path) {
+        val skipped = schedules(dir, "skipPaths" to "mysql-offset").block(1).second!!
+        assertThat(skipped["contenders"] as List<*>).containsExactly("mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
+        assertThat(schedules(dir, "round" to "0").block(1).second!!["label"]).isEqualTo("warm-up")
+        assertThat(schedules(dir, "readDuetPaths" to "mysql-keyset").block(1).second).isNull()
+        assertThat(schedules(dir, "readDuetControl" to "").block(1).second!!["contenders"] as List<*>).doesNotContain("mysql-keyset again")
+    }
+}
