@@ -281,21 +281,24 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             pause = pause + fanoutStep.arrivals
         }
     } else if (shape == 'duet') {
-        // History's verdict (history.jmx's duet groups): one open-model load whose every arrival reads one page from a
-        // read path drawn at random (reader-action-query-and-label.groovy), the A/A twin among them, so every path meets
-        // the same instants of the machine. A round runs `readDuetBlocks` blocks, numbered through the run; the warm
-        // round's are warm-up.
-        int blocks = number('readDuetBlocks') as int
-        def contenders = (vars.get('readDuetPaths') ?: '').split(',').collect { it.trim() }.findAll { it && on(it, shape) }
+        // History's and the sends' verdicts (their plans' duet groups): one open-model load whose every arrival goes to a
+        // path or store drawn at random (reader-action-query-and-label.groovy, user-token-clientmessageid.groovy), the
+        // A/A twin among them, so every contender meets the same instants of the machine. The plan binds `duetPaths`,
+        // `duetControl`, `duetRate`, `duetSeconds`, `duetBlocks` to its own settings. A round runs `duetBlocks` blocks,
+        // numbered through the run; the warm round's are warm-up. A path on the MongoDB stand-in never joins: no
+        // verdict rests on the stand-in.
+        int blocks = number('duetBlocks') as int
+        def contenders = (vars.get('duetPaths') ?: '').split(',').collect { it.trim() }
+            .findAll { it && on(it, shape) && !(mongoStandIn && it.startsWith('mongo') && !it.endsWith(' warm')) }
         if (step > blocks || contenders.size() < 2) {
             props.remove('chatlab.current')
             return pause
         }
-        def control = vars.get('readDuetControl')?.trim()
+        def control = vars.get('duetControl')?.trim()
         if (control in contenders) contenders << control + ' again'
         int round = number('round') as int
-        rate = number('readDuetRate')
-        seconds = step == 0 ? warmupSeconds : number('readDuetSeconds')
+        rate = number('duetRate')
+        seconds = step == 0 ? warmupSeconds : number('duetSeconds')
         label = step == 0 || round < 1 ? 'warm-up' : 'duet block ' + ((round - 1) * blocks + step)
         extra = [contenders: contenders, planted: vars.get('planted') == 'true']
     } else {

@@ -1,11 +1,18 @@
 // Per iteration: this thread's user (a seeded load user, member of every open room), its token, a unique clientMessageId.
-// A step of the sends plan's open-model groups names its store and label in its schedule (warm-up, capacity@<rate>);
-// the warm-up plan's arrivals chose their store themselves (read-or-send-where.groovy), and no step is running there.
+// A step of the sends plan's open-model groups names its store and label in its schedule (warm-up, capacity@<rate>,
+// duet block <n>); a duet's arrival draws its store at random, the A/A twin's (`<store> again`) sending to its store
+// with the planted mark when the run plants a difference. The labels name the `target`: the store, or the twin. The
+// warm-up plan's arrivals chose their store themselves (read-or-send-where.groovy), and no step is running there.
 def current = props.get('chatlab.current')
 if (vars.get('shape') == null && current != null) {
-    vars.put('store', current.path)
+    def target = current.shape == 'duet' ? current.contenders[java.util.concurrent.ThreadLocalRandom.current().nextInt(current.contenders.size())] : current.path
+    vars.put('target', target)
+    vars.put('store', target.split(' ')[0])
     vars.put('shape', current.label)
+    vars.put('slowed', String.valueOf(current.shape == 'duet' && current.planted && target.endsWith(' again')))
 }
+if (vars.get('target') == null) vars.put('target', vars.get('store'))
+if (vars.get('slowed') == null) vars.put('slowed', 'false')
 def loadUser = props.get('chatlab.loadUser')
 if (loadUser == null) { loadUser = evaluate(new File(vars.get('scripts'), 'load-user.groovy')); props.put('chatlab.loadUser', loadUser) }
 def userId = loadUser(vars, ctx.getThreadNum())

@@ -11,7 +11,7 @@ import chatlab.report.document.Section
 val Comparison.readCapacity: List<CapacityPath> get() = capacityOf(HistoryExperiment)
 
 /** The read paths measured in duet, per block. */
-val Comparison.readDuet: List<DuetRow> get() = DuetRow.of(samples)
+val Comparison.readDuet: List<DuetRow> get() = Duet.HISTORY.rows(samples)
 
 object HistoryExperiment : Experiment {
     override val name = "history"
@@ -32,8 +32,8 @@ object HistoryExperiment : Experiment {
         val settings = c.environment.settings
         return Section("History — chat history reads", buildList {
             if (duet.isNotEmpty()) {
-                add(ReadDuet.text(settings))
-                add(ReadDuet.table(duet))
+                add(Duet.HISTORY.text(settings))
+                add(Duet.HISTORY.table(duet))
             }
             if (c.readCapacity.isNotEmpty()) {
                 add(shapeText(Shape.CAPACITY, settings))
@@ -61,11 +61,11 @@ object HistoryExperiment : Experiment {
      * The duet's ranking where the run measured the paths in duet; else (a run from before it, or one that skipped it)
      * the capacities', judged on the rounds' ranges.
      */
-    override fun verdict(c: Comparison): Verdict? = c.readDuet.takeIf { it.isNotEmpty() }?.let { ReadDuet.verdict(it, c.environment.settings) }
+    override fun verdict(c: Comparison): Verdict? = c.readDuet.takeIf { it.isNotEmpty() }?.let { Duet.HISTORY.verdict(it, c.environment.settings) }
         ?: Verdict.capacity("Which read path serves the most history pages per second with p95 ≤ ${Format.ms(c.slo)} ms (where p95 reached it)?", c.readCapacity)
 
     override fun figures(c: Comparison): List<Figure> = buildList {
-        addAll(ReadDuet.figures(c.readDuet))
+        addAll(Duet.HISTORY.figures(c.readDuet))
         addAll(referenceFigures(c.referenceOf(Subjects.GET) + c.referenceOf(Subjects.ENTER)))
         addAll(capacityFigures(c.readCapacity))
         for (row in c.mix) {

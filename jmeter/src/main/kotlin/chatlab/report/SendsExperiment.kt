@@ -3,9 +3,15 @@ package chatlab.report
 import chatlab.report.document.Block
 import chatlab.report.document.Section
 
-/** Sends: every store's capacity from SEND to the sender's own broadcast (with the STOMP instrument), and the reference shape. */
+/**
+ * Sends: the stores in duet (the verdict), every store's capacity from SEND to the sender's own broadcast (with the STOMP
+ * instrument), and the reference shape.
+ */
 /** Stores' send capacities, the STOMP instrument's last. */
 val Comparison.sendCapacity: List<CapacityPath> get() = capacityOf(SendsExperiment)
+
+/** The send stores measured in duet, per block. */
+val Comparison.sendDuet: List<DuetRow> get() = Duet.SENDS.rows(samples)
 
 object SendsExperiment : Experiment {
     override val name = "sends"
@@ -15,9 +21,14 @@ object SendsExperiment : Experiment {
 
     override fun section(c: Comparison): Section? {
         val reference = c.referenceOf(Subjects.SEND_TO_DELIVERY)
-        if (c.sendCapacity.isEmpty() && reference.isEmpty()) return null
+        val duet = c.sendDuet
+        if (duet.isEmpty() && c.sendCapacity.isEmpty() && reference.isEmpty()) return null
         val settings = c.environment.settings
         return Section("Sends — a message from SEND to its broadcast", buildList {
+            if (duet.isNotEmpty()) {
+                add(Duet.SENDS.text(settings))
+                add(Duet.SENDS.table(duet))
+            }
             if (c.sendCapacity.isNotEmpty()) {
                 add(HistoryExperiment.shapeText(Shape.CAPACITY, settings))
                 add(Block.Charts(listOf(Charts.capacity("Sends", c.sendCapacity, c.slo))))
@@ -32,9 +43,10 @@ object SendsExperiment : Experiment {
         })
     }
 
-    override fun verdict(c: Comparison): Verdict? = Verdict.capacity(
-        "Which store carries the most sends per second, SEND to the sender's broadcast, with p95 ≤ ${Format.ms(c.slo)} ms?", c.sendCapacity)
+    /** The duet's ranking where the run measured the stores in duet; else the capacities', judged on the rounds' ranges. */
+    override fun verdict(c: Comparison): Verdict? = c.sendDuet.takeIf { it.isNotEmpty() }?.let { Duet.SENDS.verdict(it, c.environment.settings) }
+        ?: Verdict.capacity("Which store carries the most sends per second, SEND to the sender's broadcast, with p95 ≤ ${Format.ms(c.slo)} ms?", c.sendCapacity)
 
-    override fun figures(c: Comparison): List<Figure> =
+    override fun figures(c: Comparison): List<Figure> = Duet.SENDS.figures(c.sendDuet) +
         HistoryExperiment.referenceFigures(c.referenceOf(Subjects.SEND_TO_DELIVERY)) + HistoryExperiment.capacityFigures(c.sendCapacity)
 }

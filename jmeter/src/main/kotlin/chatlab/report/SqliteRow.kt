@@ -2,7 +2,8 @@ package chatlab.report
 
 /**
  * One store of the sqlite experiment (SQLite with the driver's defaults, SQLite tuned, and MySQL for scale): its
- * history-read and send capacity, the chat mix, the counters' hot-row writes at the most threads, and its failures.
+ * history reads' and sends' average per duet block, their capacities, the chat mix, the counters' hot-row writes at the
+ * most threads, and its failures.
  */
 data class SqliteRow(
     val store: String,
@@ -12,6 +13,9 @@ data class SqliteRow(
     val sendCapacity: Spread?,
     val counterWrites: Spread?,
     val counterThreads: Int?,
+    /** Its read path's and its sends' average latency per duet block (history's and the sends' duets); empty when not run. */
+    val readBlocks: Map<Int, Double>,
+    val sendBlocks: Map<Int, Double>,
     /** Samples on this store's paths and stores refused with SQLITE_BUSY (or SQLITE_LOCKED), over every round, overload included. */
     val busy: Long,
     val failed: Long,
@@ -25,11 +29,16 @@ data class SqliteRow(
          * (not the capacity steps' deliberate overload), [all] every failed sample, for SQLITE_BUSY wherever it showed.
          */
         fun of(c: Comparison): List<SqliteRow> =
-            of(c.countedFailed, c.samples.filterNot { it.success }, c.capacity, c.mix, CounterRow.of(c.samples))
+            of(c.countedFailed, c.samples.filterNot { it.success }, c.capacity, c.mix, CounterRow.of(c.samples), c.readDuet + c.sendDuet)
 
-        fun of(failed: List<Sample>, all: List<Sample>, capacity: List<CapacityPath>, mix: List<MixRow>, counters: List<CounterRow>): List<SqliteRow> {
+        fun of(
+            failed: List<Sample>, all: List<Sample>, capacity: List<CapacityPath>, mix: List<MixRow>, counters: List<CounterRow>,
+            duets: List<DuetRow> = emptyList(),
+        ): List<SqliteRow> {
             val targets = setOf("sqlite", "sqlite-keyset", "sqlite-tuned", "sqlite-tuned-keyset")
-            if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets }) return emptyList()
+            if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets } && duets.none { it.contender in targets }) return emptyList()
+            fun blocks(contender: String, sampler: String) = duets.firstOrNull { it.contender == contender && it.measured.label.startsWith(sampler) }
+                ?.blocks?.mapValues { it.value.mean }.orEmpty()
             fun byTarget(list: List<Sample>) = list.groupBy { SampleLabel.parse(it.label)?.target }
             val counted = byTarget(failed)
             val every = byTarget(all)
@@ -46,6 +55,8 @@ data class SqliteRow(
                     sendCapacity = capacity.firstOrNull { it.sampler == Subjects.SEND_TO_DELIVERY && it.subject.key == store }?.capacity,
                     counterWrites = counter?.measured?.spread { it.throughput },
                     counterThreads = counter?.threads,
+                    readBlocks = blocks(readPath, Subjects.GET),
+                    sendBlocks = blocks(store, Subjects.SEND_TO_DELIVERY),
                     busy = busy.toLong(),
                     failed = mine.size.toLong(),
                     failureCauses = Audits.causes(mine),

@@ -1,5 +1,9 @@
 package chatlab.report
 
+import chatlab.report.method.PairedRatio
+import chatlab.report.method.PairedRatio.Call
+import chatlab.report.method.Ranking
+
 /**
  * The sqlite experiment in the report: SQLite with the driver's defaults against SQLite tuned for servers (and MySQL
  * for scale) on history reads, sends and the counters' writes, the public guide's settings and figures beside ours,
@@ -78,6 +82,32 @@ object SqliteSection : ExperimentSection<SqliteRow> {
     override fun verdict(rows: List<SqliteRow>): Verdict? {
         val default = rows.firstOrNull { it.store == "sqlite" } ?: return null
         val tuned = rows.firstOrNull { it.store == "sqlite-tuned" } ?: return null
+        return duetVerdict(default, tuned) ?: capacityVerdict(default, tuned)
+    }
+
+    /**
+     * Tuned against defaults in the blocks of history's and the sends' duets, where both ran: the paired ratio of their
+     * averages, tuned / defaults (below 1: tuned answers sooner), told apart as every blocked verdict is.
+     */
+    fun duetVerdict(default: SqliteRow, tuned: SqliteRow): Verdict? {
+        val parts = listOf("reads" to (tuned.readBlocks to default.readBlocks), "sends" to (tuned.sendBlocks to default.sendBlocks))
+            .filter { (_, p) -> p.first.keys.any { it in p.second } }
+            .map { (what, p) -> what to PairedRatio.of("tuned", p.first, "defaults", p.second) }
+        if (parts.isEmpty()) return null
+        val answer = parts.joinToString("; ") { (what, r) ->
+            "$what: " + when (r.call(Ranking.MARGIN)) {
+                Call.B_MORE -> "tuned sooner, ${Ranking.text(r)} the defaults' time"
+                Call.A_MORE -> "defaults sooner, tuned takes ${Ranking.text(r)} their time"
+                Call.NOT_TOLD_APART -> "not told apart, tuned / defaults ${Ranking.text(r)}"
+            }
+        }
+        val figures = parts.joinToString("; ") { (what, r) -> "$what: tuned / defaults per block ${r.ratios.joinToString(", ") { Ranking.times(it) }}" } +
+            "; SQLITE_BUSY ${Format.count(default.busy)} with defaults, ${Format.count(tuned.busy)} tuned"
+        return Verdict("What does tuning SQLite for a server (WAL, busy timeout, one writer) buy in read and send latency, in the duets' shared load?",
+            answer, figures, ratios = parts.map { it.second })
+    }
+
+    private fun capacityVerdict(default: SqliteRow, tuned: SqliteRow): Verdict? {
         val parts = listOf(
             Triple("reads", default.readCapacity, tuned.readCapacity),
             Triple("sends", default.sendCapacity, tuned.sendCapacity),

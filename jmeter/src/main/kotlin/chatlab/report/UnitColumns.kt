@@ -58,7 +58,8 @@ object UnitColumns {
     fun budget(units: List<UnitAccount>): List<String> = units.groupBy { it.plan to it.unit.substringBefore(' ') }.map { (key, list) ->
         val seconds = list.sumOf { it.seconds } + list.sumOf { it.drainMs } / 1000.0
         val slowest = list.groupBy { it.unit }.mapValues { (_, l) -> l.sumOf { it.seconds } }.maxBy { it.value }
-        "${key.first}, ${key.second}: ${s(seconds)} s over ${list.maxOf { it.round }} rounds (longest unit: ${slowest.key}, ${s(slowest.value)} s in all)"
+        val rounds = list.maxOf { it.round }
+        "${key.first}, ${key.second}: ${s(seconds)} s over $rounds round${if (rounds == 1) "" else "s"} (longest unit: ${slowest.key}, ${s(slowest.value)} s in all)"
     }
 
     /**

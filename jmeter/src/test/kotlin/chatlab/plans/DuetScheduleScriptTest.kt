@@ -6,6 +6,7 @@ import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Properties
 
@@ -21,8 +22,8 @@ class DuetScheduleScriptTest {
             "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(), "unitsFile" to dir.resolve("units.csv").toString(),
             "measured" to "get chat messages", "chatPaths" to "true", "port" to "8080", "capacityRates" to "50,100", "stepSeconds" to "2",
             "warmupSeconds" to "1", "openTimeout" to "1000", "slo" to "50",
-            "readDuetPaths" to "mysql-offset, mysql-keyset,mongo-redis-keyset warm", "readDuetControl" to "mysql-keyset",
-            "readDuetRate" to "60", "readDuetSeconds" to "2", "readDuetBlocks" to "4", "round" to "3", "planted" to "true",
+            "duetPaths" to "mysql-offset, mysql-keyset,mongo-redis-keyset warm", "duetControl" to "mysql-keyset",
+            "duetRate" to "60", "duetSeconds" to "2", "duetBlocks" to "4", "round" to "3", "planted" to "true",
         ).plus(settings).toMutableMap<String, Any?>())
         GroovyShell(Binding().apply {
             setVariable("vars", vars)
@@ -53,7 +54,11 @@ class DuetScheduleScriptTest {
         val skipped = schedules(dir, "skipPaths" to "mysql-offset").block(1).second!!
         assertThat(skipped["contenders"] as List<*>).containsExactly("mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
         assertThat(schedules(dir, "round" to "0").block(1).second!!["label"]).isEqualTo("warm-up")
-        assertThat(schedules(dir, "readDuetPaths" to "mysql-keyset").block(1).second).isNull()
-        assertThat(schedules(dir, "readDuetControl" to "").block(1).second!!["contenders"] as List<*>).doesNotContain("mysql-keyset again")
+        val info = dir.resolve("server-info.json").also { Files.writeString(it, """{"backends":{"mongodb":{"origin":"stand-in"}}}""") }
+        val standIn = schedules(dir, "infoFile" to info.toString(), "duetPaths" to "mysql-keyset,mongo-keyset,mongo-redis-keyset warm").block(1).second!!
+        assertThat(standIn["contenders"] as List<*>).describedAs("no path on the MongoDB stand-in; the warm cache answers from Redis")
+            .containsExactly("mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
+        assertThat(schedules(dir, "duetPaths" to "mysql-keyset").block(1).second).isNull()
+        assertThat(schedules(dir, "duetControl" to "").block(1).second!!["contenders"] as List<*>).doesNotContain("mysql-keyset again")
     }
 }

@@ -33,4 +33,23 @@ class SqliteSectionTest {
     fun `a run without SQLite paths has no sqlite section`() {
         assertThat(SqliteRow.of(emptyList(), emptyList(), listOf(capacity(Subjects.GET, "mysql-keyset", listOf(400.0))), emptyList(), emptyList())).isEmpty()
     }
+
+    @Test
+    fun `with the duets the verdict pairs tuned with defaults block by block, on reads and on sends`() {
+        fun duet(sampler: String, target: String, ms: (Int) -> Long) = (1..8).flatMap { b ->
+            (0 until 20).map { i -> Sample(b * 100_000L + i, ms(b), "$sampler [$target] duet block $b", "200", "", true, "", "", 1 + (b - 1) / 4) }
+        }
+        // Every other block twice as slow for both: the ratio per block does not see it.
+        val slow = { b: Int -> if (b % 2 == 0) 2L else 1L }
+        val samples = duet(Subjects.GET, "sqlite-keyset", { 10 * slow(it) }) + duet(Subjects.GET, "sqlite-tuned-keyset", { (10 + it % 2) * slow(it) }) +
+            duet(Subjects.SEND_TO_DELIVERY, "sqlite", { 30 * slow(it) }) + duet(Subjects.SEND_TO_DELIVERY, "sqlite-tuned", { 15 * slow(it) })
+        val rows = SqliteRow.of(emptyList(), emptyList(), emptyList(), emptyList(), emptyList(), Duet.HISTORY.rows(samples) + Duet.SENDS.rows(samples))
+        assertThat(rows[0].readBlocks).hasSize(8)
+        assertThat(rows[1].sendBlocks.values).containsOnly(15.0, 30.0)
+        val verdict = SqliteSection.verdict(rows)!!
+        assertThat(verdict.answer).startsWith("reads: not told apart, tuned / defaults 1.0")
+        assertThat(verdict.answer).endsWith("sends: tuned sooner, 0.50× (0.50–0.50, 8 blocks) the defaults' time")
+        assertThat(verdict.ratios.map { it.a to it.b }).containsOnly("tuned" to "defaults")
+        assertThat(verdict.figures).contains("sends: tuned / defaults per block 0.50, 0.50")
+    }
 }

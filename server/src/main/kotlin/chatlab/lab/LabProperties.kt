@@ -11,8 +11,9 @@ data class LabProperties(
     /** How long each question about the server's activity measures its CPUs (and so takes). */
     val idleWindow: Duration = Duration.ofMillis(250),
     /**
-     * The planted difference ([PlantedSlowdown]): requests marked for it are answered this share of their own time later
-     * (0.25: 25 %). 0, the default, plants nothing.
+     * The planted difference ([PlantedSlowdown], [PlantedSends]): requests marked for it are answered this share of their
+     * own time later, SENDs marked for it broadcast this share of their storing time later (0.25: 25 %). 0, the default,
+     * plants nothing.
      */
     val plantedSlowdown: Double = 0.0,
 ) {

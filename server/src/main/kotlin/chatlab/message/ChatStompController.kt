@@ -1,6 +1,7 @@
 package chatlab.message
 
 import chatlab.auth.ChatPrincipal
+import chatlab.lab.PlantedSends
 import chatlab.system.error.ApiError
 import chatlab.system.error.ChatException
 import org.slf4j.LoggerFactory
@@ -20,16 +21,22 @@ import tools.jackson.databind.exc.InvalidFormatException
 
 /** SEND `/pub/chat-rooms/{roomId}/messages`: stored first, then broadcast to the room's topic, `/topic/chat-rooms.{roomId}`. */
 @Controller
-class ChatStompController(private val messages: MessageService, private val broker: SimpMessagingTemplate, private val timers: SendPathTimers) {
+class ChatStompController(
+    private val messages: MessageService,
+    private val broker: SimpMessagingTemplate,
+    private val timers: SendPathTimers,
+    private val planted: PlantedSends,
+) {
 
     @MessageMapping("/chat-rooms/{roomId}/messages")
     fun send(
         @DestinationVariable roomId: Long,
         @Payload request: SendMessageRequest,
         @Header(name = "store", required = false) store: String?,
+        @Header(name = PlantedSends.HEADER, required = false) marked: String?,
         principal: ChatPrincipal,
     ) {
-        val stored = timers.storing { messages.send(principal.userId, roomId, request, store) }
+        val stored = planted.hold(marked) { timers.storing { messages.send(principal.userId, roomId, request, store) } }
         try {
             broker.convertAndSend(RoomTopic.of(roomId), stored.toDto(), timers.published())
         } catch (e: MessageDeliveryException) {

@@ -1,0 +1,104 @@
+package chatlab.report
+
+import chatlab.report.document.Block
+import chatlab.report.method.Control
+import chatlab.report.method.PairedRatio
+import chatlab.report.method.Ranking
+import chatlab.report.method.Trial
+
+/**
+ * An experiment's duet: one open-model load whose every arrival goes to a contender drawn at random (a read path, a send
+ * store), the A/A twin `<name> again` among them, so that every contender meets the same instants of the machine
+ * (history.jmx's and sends.jmx's duet groups). The verdict ranks the contenders by their average latency per block and
+ * states each against the soonest as a paired ratio over the blocks.
+ */
+data class Duet(
+    val experiment: String,
+    /** The sampler whose times are judged: `get chat messages`, `send-to-delivery`. */
+    val sampler: String,
+    /** What a contender is: `path`, `store`. */
+    val contender: String,
+    /** What one arrival does, for the question and the text: `reads a history page`. */
+    val arrival: String,
+    /** The settings' names: `<prefix>Rate`, `<prefix>Seconds`, `<prefix>Blocks`, `<prefix>Control`, and [contendersKey]. */
+    val prefix: String,
+    val contendersKey: String,
+) {
+    private val label = Regex("""^${Regex.escape(sampler)} \[([^\]]+)] duet block ([0-9]{1,6})$""")
+
+    fun rows(samples: List<Sample>): List<DuetRow> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to (it.groupValues[2].toInt() to s) } }
+        .groupBy({ it.first }, { it.second })
+        .map { (name, list) ->
+            val byBlock = list.groupBy({ it.first }, { it.second }).toSortedMap().mapValues { Stats.of(it.value) }
+            DuetRow(name, byBlock, Measured("$sampler [$name] duet", byBlock.values.toList()), list.count { !it.second.success }.toLong())
+        }
+        .sortedWith(compareBy({ it.contender.removeSuffix(Trial.TWIN) }, { it.twin }))
+
+    /** The contenders (the twin apart) by their average latency per block. */
+    fun ranking(rows: List<DuetRow>): Ranking? =
+        Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true)
+
+    /** The twin against its original, on the average latency of the blocks both ran. */
+    fun control(rows: List<DuetRow>, planted: Double): Control? {
+        val twin = rows.firstOrNull { it.twin } ?: return null
+        val original = rows.firstOrNull { it.contender == twin.contender.removeSuffix(Trial.TWIN) } ?: return null
+        if (twin.blocks.keys.none { it in original.blocks }) return null
+        return Control(experiment, "$sampler avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean },
+            original.contender, original.blocks.mapValues { it.value.mean }), higherIsWorse = true, planted = planted)
+    }
+
+    fun verdict(rows: List<DuetRow>, settings: Map<String, String>): Verdict {
+        val ranked = ranking(rows)
+        val rate = settings["${prefix}Rate"]?.let { " of $it arrivals/s" } ?: ""
+        return Verdict(
+            "Which $contender $arrival soonest when they share one load$rate (average per block)?",
+            if (ranked == null) "nothing measured" else answer(ranked),
+            rows.joinToString("; ") { "${it.contender}${if (it.twin) " (A/A twin)" else ""} avg ${Columns.spread(it.measured.spread { s -> s.mean })} ms" },
+            ratios = ranked?.others.orEmpty(),
+            controls = listOfNotNull(control(rows, Control.plantedShare(settings))),
+        )
+    }
+
+    /** `mysql-keyset; not told apart: …; longer: mysql-offset 2.10× (1.90–2.30, 12 blocks)`. */
+    fun answer(r: Ranking): String {
+        if (r.others.isEmpty()) return "${r.best}, the only $contender measured"
+        fun list(names: List<String>) = r.others.filter { it.a in names }.joinToString(", ") { "${it.a} ${Ranking.text(it)}" }
+        return r.best + (if (r.tied.isEmpty()) ", sooner than every other $contender" else "; not told apart: ${list(r.tied)}") +
+            if (r.behind.isEmpty()) "" else "; longer: ${list(r.behind)}"
+    }
+
+    fun table(rows: List<DuetRow>): Block.Table = Block.Table(
+        "The ${contender}s in duet, “$sampler” (median of blocks, min–max; every $contender drew its arrivals from one shared load)",
+        listOf(contender, "blocks", "samples", "avg ms (min–max)", "p50 ms", "p95 ms (min–max)", "failed"),
+        rows.map { r ->
+            listOf(
+                r.contender + if (r.twin) " (A/A twin)" else "", r.blocks.size.toString(), r.blocks.values.sumOf { it.samples }.toString(),
+                Columns.spread(r.measured.spread { it.mean }), Format.ms(r.measured.median.p50), Columns.spread(r.measured.spread { it.p95 }),
+                r.failed.toString(),
+            )
+        },
+        rows.map { false },
+    )
+
+    fun figures(rows: List<DuetRow>): List<Figure> = rows.map { Figure("duet", it.measured.label, "avg", it.measured.spread { s -> s.mean }, false) }
+
+    /** What the duet is and the settings it ran with. */
+    fun text(settings: Map<String, String>): Block.Text {
+        val control = settings["${prefix}Control"]?.ifBlank { null }?.let { "and $it again, the A/A twin" } ?: "no A/A twin"
+        return Block.Text(
+            "Duet: one open-model load of ${settings["${prefix}Rate"] ?: "?"} arrivals/s for ${settings["${prefix}Seconds"] ?: "?"} s per block, " +
+                "${settings["${prefix}Blocks"] ?: "?"} blocks a round; every arrival $arrival with a $contender drawn at random " +
+                "(${settings[contendersKey] ?: "?"}, $control), so every $contender meets the same instants of the machine. The verdict " +
+                "is each $contender's average per block against the soonest $contender's in the same block.")
+    }
+
+    companion object {
+        val HISTORY = Duet("history", Subjects.GET, "path", "reads a history page", "readDuet", "readDuetPaths")
+        val SENDS = Duet("sends", Subjects.SEND_TO_DELIVERY, "store", "takes a SEND to its broadcast", "sendDuet", "sendDuetStores")
+    }
+}
+
+/** One contender of a duet, with its statistics per block. */
+data class DuetRow(val contender: String, val blocks: Map<Int, Stats>, val measured: Measured, val failed: Long) {
+    val twin: Boolean get() = contender.endsWith(Trial.TWIN)
+}
