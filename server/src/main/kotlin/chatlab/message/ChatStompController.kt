@@ -1,7 +1,6 @@
 package chatlab.message
 
 import chatlab.auth.ChatPrincipal
-import chatlab.lab.PlantedSends
 import chatlab.system.error.ApiError
 import chatlab.system.error.ChatException
 import org.slf4j.LoggerFactory
@@ -25,7 +24,7 @@ class ChatStompController(
     private val messages: MessageService,
     private val broker: SimpMessagingTemplate,
     private val timers: SendPathTimers,
-    private val planted: PlantedSends,
+    private val held: SendHold,
 ) {
 
     @MessageMapping("/chat-rooms/{roomId}/messages")
@@ -33,10 +32,10 @@ class ChatStompController(
         @DestinationVariable roomId: Long,
         @Payload request: SendMessageRequest,
         @Header(name = "store", required = false) store: String?,
-        @Header(name = PlantedSends.HEADER, required = false) marked: String?,
+        @Header(name = SendHold.HEADER, required = false) marked: String?,
         principal: ChatPrincipal,
     ) {
-        val stored = planted.hold(marked) { timers.storing { messages.send(principal.userId, roomId, request, store) } }
+        val stored = held.hold(marked) { timers.storing { messages.send(principal.userId, roomId, request, store) } }
         try {
             broker.convertAndSend(RoomTopic.of(roomId), stored.toDto(), timers.published())
         } catch (e: MessageDeliveryException) {
