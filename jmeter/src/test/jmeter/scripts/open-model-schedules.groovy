@@ -300,7 +300,13 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         rate = number('duetRate')
         seconds = step == 0 ? warmupSeconds : number('duetSeconds')
         label = step == 0 || round < 1 ? 'warm-up' : 'duet block ' + ((round - 1) * blocks + step)
-        extra = [contenders: contenders, planted: vars.get('planted') == 'true']
+        def planted = vars.get('planted') == 'true'
+        // One arrival's draw, for both plans' scripts: its contender, and whether it carries the planted mark (the twin's).
+        def draw = { ->
+            def target = contenders[java.util.concurrent.ThreadLocalRandom.current().nextInt(contenders.size())]
+            [target: target, slowed: planted && target.endsWith(' again')]
+        }
+        extra = [contenders: contenders, planted: planted, draw: draw]
     } else {
         rate = standIn ? standInMixRate : mixRate
         seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)

@@ -10,8 +10,9 @@ if (vars.get('n') == null) {
     def current = props.get('chatlab.current')
     // A duet's arrival draws its path at random; the A/A twin's (`<path> again`) reads as its path does, and carries the
     // planted difference when the run plants one.
-    def path = current.shape == 'duet' ? current.contenders[random.nextInt(current.contenders.size())] : current.path
-    vars.put('slowed', String.valueOf(current.shape == 'duet' && current.planted && path.endsWith(' again')))
+    def drawn = current.shape == 'duet' ? current.draw() : [target: current.path, slowed: false]
+    def path = drawn.target
+    vars.put('slowed', String.valueOf(drawn.slowed))
     def reads = path.split(' ')[0]
     vars.put('path', path)
     vars.put('store', path == 'instrument' ? 'none' : reads.substring(0, reads.lastIndexOf('-')))

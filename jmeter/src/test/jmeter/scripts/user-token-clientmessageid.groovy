@@ -5,11 +5,11 @@
 // warm-up plan's arrivals chose their store themselves (read-or-send-where.groovy), and no step is running there.
 def current = props.get('chatlab.current')
 if (vars.get('shape') == null && current != null) {
-    def target = current.shape == 'duet' ? current.contenders[java.util.concurrent.ThreadLocalRandom.current().nextInt(current.contenders.size())] : current.path
-    vars.put('target', target)
-    vars.put('store', target.split(' ')[0])
+    def drawn = current.shape == 'duet' ? current.draw() : [target: current.path, slowed: false]
+    vars.put('target', drawn.target)
+    vars.put('store', drawn.target.split(' ')[0])
     vars.put('shape', current.label)
-    vars.put('slowed', String.valueOf(current.shape == 'duet' && current.planted && target.endsWith(' again')))
+    vars.put('slowed', String.valueOf(drawn.slowed))
 }
 if (vars.get('target') == null) vars.put('target', vars.get('store'))
 if (vars.get('slowed') == null) vars.put('slowed', 'false')

@@ -46,6 +46,9 @@ class DuetScheduleScriptTest {
         assertThat(current["contenders"] as List<*>).containsExactly("mysql-offset", "mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
         assertThat(current["planted"]).isEqualTo(true)
         assertThat(schedule).contains("rate(60/s) random_arrivals(2 s) rate(60/s) pause(1000 ms)")
+        val draws = (1..400).map { (current["draw"] as Closure<*>).call() as Map<*, *> }
+        assertThat(draws.map { it["target"] }.toSet()).describedAs("every contender drawn").hasSize(4)
+        assertThat(draws).allSatisfy { assertThat(it["slowed"]).isEqualTo((it["target"] as String).endsWith(" again")) }
         assertThat(props.block(5).second).describedAs("past the round's blocks: no arrivals").isNull()
     }
 
