@@ -5,19 +5,15 @@ import jakarta.websocket.SendResult
 import org.springframework.web.socket.BinaryMessage
 import org.springframework.web.socket.CloseStatus
 import org.springframework.web.socket.PingMessage
-import org.springframework.web.socket.PongMessage
 import org.springframework.web.socket.TextMessage
 import org.springframework.web.socket.WebSocketMessage
 import org.springframework.web.socket.WebSocketSession
 import org.springframework.web.socket.adapter.NativeWebSocketSession
 import org.springframework.web.socket.handler.SessionLimitExceededException
-import org.springframework.web.socket.handler.WebSocketHandlerDecorator
-import org.springframework.web.socket.handler.WebSocketHandlerDecoratorFactory
 import org.springframework.web.socket.handler.WebSocketSessionDecorator
 import java.io.EOFException
 import java.io.IOException
 import java.util.ArrayDeque
-import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicReference
 
 /**
@@ -33,12 +29,20 @@ import java.util.concurrent.atomic.AtomicReference
  *   the socket's buffers, and the client's receive buffer alone grows to `net.ipv4.tcp_rmem`'s maximum (32 MB here), so
  *   completed writes do not prove reading. A WebSocket ping does: every client answers one with a pong when it reads
  *   it (RFC 6455), so the pong proves everything written before the ping was read. A ping follows every
- *   `unread / 8` bytes, one at a time.
+ *   `unread / 8` bytes (every `inline / 2` when that is less), one at a time.
+ *
+ * Tomcat calls an asynchronous send's handler on one of its own threads, never on the writer's (the WebSocket API's
+ * rule against nested sends), so every asynchronous write costs a hand-off between threads: at 200 members and 30
+ * SENDs a second, Tomcat's pool ran 200 threads for the frames' callbacks. A frame that fits within
+ * [OutboundLimits.inline] bytes of what the client has proven read is written with the blocking send on the writer's
+ * own thread instead: the socket's send buffer (16 KB to start with, `net.ipv4.tcp_wmem`) holds no more than the client
+ * has not read, so such a write does not wait. Should it wait all the same, it fails after the ping's 1 s and the
+ * session ends as not reliable.
  */
 class NonBlockingSession(delegate: WebSocketSession, private val limits: OutboundLimits) : WebSocketSessionDecorator(delegate) {
     private val native = (delegate as? NativeWebSocketSession)?.getNativeSession(jakarta.websocket.Session::class.java)?.also {
         it.asyncRemote.sendTimeout = limits.timeMillis
-        it.userProperties[BLOCKING_SEND_TIMEOUT] = PING_WRITE_MILLIS // a ping is written blocking, after every earlier frame
+        it.userProperties[BLOCKING_SEND_TIMEOUT] = PING_WRITE_MILLIS // pings and inline frames are written blocking
     }
     private val lock = Any()
     private val queue = ArrayDeque<WebSocketMessage<*>>()
@@ -47,7 +51,10 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
     private var written = 0L
     private var readUpTo = 0L
     private var pingAt: Long? = null
+    /** Whether the frame [takeNext] returned last lies within [OutboundLimits.inline] of what the client proved it read. */
+    private var inline = false
     @Volatile private var failure: String? = null
+    private val pingEvery = (limits.unread / PINGS_PER_LIMIT).let { if (limits.inline > 0) minOf(it, limits.inline / 2) else it }
 
     override fun sendMessage(message: WebSocketMessage<*>) {
         if (native == null || (message !is TextMessage && message !is BinaryMessage)) return super.sendMessage(message)
@@ -55,7 +62,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         synchronized(lock) {
             val unread = written - readUpTo
             if (unread > limits.unread) refuse("the client has not answered a ping for the last $unread bytes, over the limit of ${limits.unread}")
-            if (pingAt == null && unread >= limits.unread / PINGS_PER_LIMIT) enqueue(PingMessage()).also { pingAt = QUEUED }
+            if (pingAt == null && unread >= pingEvery) enqueue(PingMessage()).also { pingAt = QUEUED }
             enqueue(message)
             if (writing) {
                 if (queuedBytes > limits.buffer) refuse("$queuedBytes bytes wait behind a write the client has not taken, over the limit of ${limits.buffer}")
@@ -66,7 +73,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         takeNext()?.let(::writeFrom)
     }
 
-    /** The client answered the ping: it has read everything written before it. */
+    /** The client answered the ping: it has read everything written before it ([NonBlockingSessions] hands pongs on). */
     fun pong() = synchronized(lock) {
         pingAt?.takeIf { it != QUEUED }?.let { readUpTo = it; pingAt = null }
     }
@@ -82,14 +89,19 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
     }
 
     /**
-     * Writes [first] and, while writes complete at once (the container then calls back on this thread), the frames
-     * queued behind it; a write that completes later continues from its callback. A failed write ends the session as not
-     * reliable, unless the container failed it with an `EOFException`: Tomcat does that only when it is closing the
-     * connection itself, with its own reason (1009 for a frame too big), which a second close would race.
+     * Writes [first] and the frames queued behind it: inline ones and pings at once, on this thread; an asynchronous
+     * write continues from its callback. A failed write ends the session as not reliable, unless the container failed it
+     * with an `EOFException`: Tomcat does that only when it is closing the connection itself, with its own reason (1009
+     * for a frame too big), which a second close would race.
      */
     private fun writeFrom(first: WebSocketMessage<*>) {
         var next: WebSocketMessage<*>? = first
         while (next != null) {
+            if (next is TextMessage && inline) {
+                if (!writeInline(next)) return
+                next = takeNext()
+                continue
+            }
             val phase = AtomicReference(Phase.WRITING)
             try {
                 write(next) { result ->
@@ -107,6 +119,19 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
             if (phase.compareAndSet(Phase.WRITING, Phase.PENDING)) return
             next = takeNext()
         }
+    }
+
+    /** [message] with the blocking send: false, and the session ended, when it failed. */
+    private fun writeInline(message: TextMessage): Boolean = try {
+        native!!.basicRemote.sendText(message.payload)
+        true
+    } catch (e: IOException) {
+        failed("the write to the client failed: $e")
+        runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
+        false
+    } catch (e: RuntimeException) { // the session was closed under it
+        failed("the write to the client failed: $e")
+        throw e
     }
 
     private fun write(message: WebSocketMessage<*>, done: SendHandler) {
@@ -130,6 +155,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         val next = queue.pollFirst() ?: return null.also { writing = false }
         queuedBytes -= next.payloadLength
         if (next is PingMessage) pingAt = written else written += next.payloadLength
+        inline = limits.inline > 0 && written - readUpTo <= limits.inline
         next
     }
 
@@ -141,32 +167,16 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
 
     private enum class Phase { WRITING, DONE_AT_ONCE, PENDING }
 
-    /** How much a session may hold back: bytes queued, time for one write, bytes the client has not shown it read. */
-    data class OutboundLimits(val buffer: Int, val timeMillis: Long, val unread: Long)
+    /**
+     * How much a session may hold back: bytes queued, time for one write, bytes the client has not shown it read; and
+     * up to how many of those a frame is written with the blocking send (0: every frame asynchronously).
+     */
+    data class OutboundLimits(val buffer: Int, val timeMillis: Long, val unread: Long, val inline: Long = 0)
 
     companion object {
-        /** Installs it under Spring's own decorator on every session the STOMP endpoint opens, and hands it its client's pongs. */
-        fun factory(limits: OutboundLimits) = WebSocketHandlerDecoratorFactory { handler ->
-            object : WebSocketHandlerDecorator(handler) {
-                private val sessions = ConcurrentHashMap<String, NonBlockingSession>()
-
-                override fun afterConnectionEstablished(session: WebSocketSession) =
-                    super.afterConnectionEstablished(NonBlockingSession(session, limits).also { sessions[session.id] = it })
-
-                override fun handleMessage(session: WebSocketSession, message: WebSocketMessage<*>) {
-                    if (message is PongMessage) sessions[session.id]?.pong() else super.handleMessage(session, message)
-                }
-
-                override fun afterConnectionClosed(session: WebSocketSession, closeStatus: CloseStatus) {
-                    sessions.remove(session.id)
-                    super.afterConnectionClosed(session, closeStatus)
-                }
-            }
-        }
-
         private const val PINGS_PER_LIMIT = 8
         private const val QUEUED = -1L
-        /** Tomcat's per-session blocking send timeout: a two-byte ping that cannot be written in 1 s finds a client not reading. */
+        /** Tomcat's per-session blocking send timeout: a ping or an inline frame not written in 1 s finds a client not reading. */
         private const val BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT"
         private const val PING_WRITE_MILLIS = 1_000L
     }

@@ -8,15 +8,22 @@ import org.springframework.util.unit.DataSize
  * `clientOutboundChannel`, which writes every frame to its session's WebSocket (a room broadcast is one write per
  * member); null keeps Spring's default, twice the cores. A fan-out deployment can set its own (`simple:1:outbound=8`).
  * [unreadLimit]: how much may be written to a client that has not shown it read it (by answering a ping) before its
- * session is closed; at 300 messages/s of 3 KB, 8 MB is 9 s of not reading.
+ * session is closed; at 300 messages/s of 3 KB, 8 MB is 9 s of not reading. [inlineWriteLimit]: up to how many bytes
+ * not yet proven read a frame is written on the outbound thread with the blocking send, which cannot wait while they fit
+ * in the socket's send buffer (16 KB to start with, `net.ipv4.tcp_wmem`); beyond them, or at 0, asynchronously.
  */
 @ConfigurationProperties("chatlab.stomp")
-data class StompProperties(val outboundThreads: Int? = null, val unreadLimit: DataSize = DataSize.ofMegabytes(8)) {
+data class StompProperties(
+    val outboundThreads: Int? = null,
+    val unreadLimit: DataSize = DataSize.ofMegabytes(8),
+    val inlineWriteLimit: DataSize = DataSize.ofKilobytes(16),
+) {
     init {
         require(outboundThreads == null || outboundThreads in 1..MAX_THREADS) {
             "chatlab.stomp.outbound-threads must be between 1 and $MAX_THREADS, was $outboundThreads"
         }
         require(unreadLimit.toBytes() >= MIN_UNREAD.toBytes()) { "chatlab.stomp.unread-limit must be at least $MIN_UNREAD, was $unreadLimit" }
+        require(inlineWriteLimit.toBytes() >= 0) { "chatlab.stomp.inline-write-limit must not be negative, was $inlineWriteLimit" }
     }
 
     companion object {

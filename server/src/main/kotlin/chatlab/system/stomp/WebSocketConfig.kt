@@ -104,7 +104,8 @@ class WebSocketConfig(
      */
     override fun configureWebSocketTransport(registration: WebSocketTransportRegistration) {
         registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(SEND_BUFFER_LIMIT).setSendTimeLimit(SEND_TIME_LIMIT_MILLIS)
-            .addDecoratorFactory(NonBlockingSession.factory(NonBlockingSession.OutboundLimits(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong(), stomp.unreadLimit.toBytes())))
+            .addDecoratorFactory(NonBlockingSessions(NonBlockingSession.OutboundLimits(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong(),
+                stomp.unreadLimit.toBytes(), stomp.inlineWriteLimit.toBytes())))
     }
 
     /**

@@ -35,7 +35,10 @@ class NonBlockingSessionTest {
             null
         }.`when`(remote).sendText(anyString(), any(SendHandler::class.java))
     }
-    private val pings = mock(RemoteEndpoint.Basic::class.java)
+    private val inline = mutableListOf<String>()
+    private val pings = mock(RemoteEndpoint.Basic::class.java).also { basic ->
+        doAnswer { call -> inline += call.getArgument<String>(0); null }.`when`(basic).sendText(anyString())
+    }
     private val native = mock(Session::class.java)
     private val delegate = mock(StandardWebSocketSession::class.java).also {
         `when`(native.asyncRemote).thenReturn(remote)
@@ -118,5 +121,36 @@ class NonBlockingSessionTest {
         verify(delegate, never()).close(any())
         assertThat(written).containsExactly("a")
         assertThatThrownBy { session.sendMessage(TextMessage("c")) }.isInstanceOf(SessionLimitExceededException::class.java)
+    }
+
+    @Test
+    fun `frames within the inline limit of what the client proved it read are written with the blocking send at once`() {
+        val fast = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 800, inline = 40))
+        repeat(4) { fast.sendMessage(TextMessage("0123456789")) }
+        assertThat(inline).hasSize(4)
+        assertThat(written).isEmpty()
+        verify(pings, times(1)).sendPing(any()) // after 20 unproven bytes, half the inline limit
+    }
+
+    @Test
+    fun `beyond the inline limit frames are written asynchronously until a pong proves the client read them`() {
+        val fast = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 800, inline = 40))
+        repeat(5) { fast.sendMessage(TextMessage("0123456789")) } // the fifth makes 50 unproven bytes
+        assertThat(inline).hasSize(4)
+        assertThat(written).hasSize(1)
+        pending.removeFirst().onResult(SendResult(native))
+        fast.pong() // the 20 bytes before the ping were read: 30 unproven
+        fast.sendMessage(TextMessage("0123456789"))
+        assertThat(inline).hasSize(5)
+    }
+
+    @Test
+    fun `an inline write that fails ends the session as not reliable`() {
+        doAnswer { throw IOException("timed out") }.`when`(pings).sendText(anyString())
+        val fast = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 800, inline = 40))
+        fast.sendMessage(TextMessage("a"))
+        verify(delegate).close(CloseStatus.SESSION_NOT_RELIABLE)
+        assertThatThrownBy { fast.sendMessage(TextMessage("b")) }.isInstanceOf(SessionLimitExceededException::class.java)
+            .hasMessageContaining("timed out")
     }
 }
