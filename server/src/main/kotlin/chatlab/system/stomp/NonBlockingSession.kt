@@ -127,7 +127,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         true
     } catch (e: IOException) {
         failed("the write to the client failed: $e")
-        runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
+        if (e !is EOFException) runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
         false
     } catch (e: RuntimeException) { // the session was closed under it
         failed("the write to the client failed: $e")

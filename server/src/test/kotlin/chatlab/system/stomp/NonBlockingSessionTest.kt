@@ -153,4 +153,13 @@ class NonBlockingSessionTest {
         assertThatThrownBy { fast.sendMessage(TextMessage("b")) }.isInstanceOf(SessionLimitExceededException::class.java)
             .hasMessageContaining("timed out")
     }
+
+    @Test
+    fun `an inline write the container cut short because it is closing the connection leaves the close to the container`() {
+        doAnswer { throw EOFException() }.`when`(pings).sendText(anyString())
+        val fast = NonBlockingSession(delegate, NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 800, inline = 40))
+        fast.sendMessage(TextMessage("a"))
+        verify(delegate, never()).close(any())
+        assertThatThrownBy { fast.sendMessage(TextMessage("b")) }.isInstanceOf(SessionLimitExceededException::class.java)
+    }
 }
