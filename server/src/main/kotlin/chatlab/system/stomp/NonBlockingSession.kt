@@ -89,22 +89,17 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
     }
 
     /**
-     * Writes [first] and the frames queued behind it: inline ones and pings at once, on this thread; an asynchronous
-     * write continues from its callback. A failed write ends the session as not reliable, unless the container failed it
+     * Writes [first] and the frames queued behind it: pings and inline frames complete at once, on this thread; an
+     * asynchronous write continues from its callback, on one of Tomcat's. A failed write ends the session as not reliable, unless the container failed it
      * with an `EOFException`: Tomcat does that only when it is closing the connection itself, with its own reason (1009
      * for a frame too big), which a second close would race.
      */
     private fun writeFrom(first: WebSocketMessage<*>) {
         var next: WebSocketMessage<*>? = first
         while (next != null) {
-            if (next is TextMessage && inline) {
-                if (!writeInline(next)) return
-                next = takeNext()
-                continue
-            }
             val phase = AtomicReference(Phase.WRITING)
             try {
-                write(next) { result ->
+                write(next, inline) { result ->
                     if (!result.isOK) {
                         failed("the write to the client failed: ${result.exception}")
                         if (result.exception !is EOFException) runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
@@ -121,32 +116,23 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         }
     }
 
-    /** [message] with the blocking send: false, and the session ended, when it failed. */
-    private fun writeInline(message: TextMessage): Boolean = try {
-        native!!.basicRemote.sendText(message.payload)
-        true
-    } catch (e: IOException) {
-        failed("the write to the client failed: $e")
-        if (e !is EOFException) runCatching { delegate.close(CloseStatus.SESSION_NOT_RELIABLE) }
-        false
-    } catch (e: RuntimeException) { // the session was closed under it
-        failed("the write to the client failed: $e")
-        throw e
-    }
-
-    private fun write(message: WebSocketMessage<*>, done: SendHandler) {
-        val remote = native!!.asyncRemote
-        when (message) {
-            is TextMessage -> remote.sendText(message.payload, done)
-            is BinaryMessage -> remote.sendBinary(message.payload, done)
-            is PingMessage -> done.onResult(try {
-                native.basicRemote.sendPing(message.payload)
-                SendResult(native)
-            } catch (e: IOException) {
-                SendResult(native, e)
-            })
+    /** Pings, and text frames [inline], with the blocking send, calling [done] at once; the rest asynchronously. */
+    private fun write(message: WebSocketMessage<*>, inline: Boolean, done: SendHandler) {
+        val native = native!!
+        when {
+            message is PingMessage -> done.onResult(blocking { native.basicRemote.sendPing(message.payload) })
+            message is TextMessage && inline -> done.onResult(blocking { native.basicRemote.sendText(message.payload) })
+            message is TextMessage -> native.asyncRemote.sendText(message.payload, done)
+            message is BinaryMessage -> native.asyncRemote.sendBinary(message.payload, done)
             else -> error("not a frame this session writes: $message")
         }
+    }
+
+    private fun blocking(send: () -> Unit): SendResult = try {
+        send()
+        SendResult(native)
+    } catch (e: IOException) {
+        SendResult(native, e)
     }
 
     /** The next frame to write, counted as written, or null (and no write under way) when none waits. */
