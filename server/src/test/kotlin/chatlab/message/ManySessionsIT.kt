@@ -4,6 +4,7 @@ import chatlab.IntegrationTest
 import chatlab.TestRooms
 import chatlab.auth.JwtTokens
 import chatlab.message.mysql.MysqlMessageRepository
+import chatlab.system.stomp.StompProperties
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
@@ -22,6 +23,7 @@ class ManySessionsIT(
     @Autowired private val tokens: JwtTokens,
     @Autowired private val rest: TestRestTemplate,
     @Autowired private val mysqlMessages: MysqlMessageRepository,
+    @Autowired private val stomp: StompProperties,
 ) {
     private val room = TestRooms.STOMP_ROOM // members 1 and 2
 
@@ -66,5 +68,10 @@ class ManySessionsIT(
     @Test
     fun `members who stop reading are cut off while a reading member keeps getting every message`() {
         StalledMembers(tokens::mint).check(room, stalledPort = port, stalledUser = 1, readerPort = port, reader = 2, senderPort = port, sender = 1)
+    }
+
+    @Test
+    fun `a member who reads slower than its room is written is cut before it falls two pong timeouts behind`() {
+        SlowMember(tokens::mint, stomp.pongTimeout.toMillis()).check(room, port, member = 2, sender = 1)
     }
 }

@@ -73,10 +73,5 @@ class StalledMembers(
     }
 
     private fun subscribedAndStalled(port: Int, user: Long, room: Long, id: String, smallBuffer: Boolean) =
-        StalledSocket(port, receiveBuffer = 4096.takeIf { smallBuffer }).apply {
-            send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${mint(user)}\n\n\u0000")
-            assertThat(read()).startsWith("CONNECTED")
-            send("SUBSCRIBE\nid:$id\ndestination:${RoomTopic.of(room)}\nreceipt:r-$id\n\n\u0000")
-            assertThat(read()).startsWith("RECEIPT")
-        }
+        StalledSocket(port, receiveBuffer = 4096.takeIf { smallBuffer }).subscribed(mint(user), RoomTopic.of(room), id)
 }

@@ -33,11 +33,23 @@ class StalledSocket(port: Int, receiveBuffer: Int? = 4096) : AutoCloseable {
         check(head.startsWith("HTTP/1.1 101")) { "no upgrade: $head" }
     }
 
+    /** Connects as the holder of [token] and subscribes to [destination] as [id], both confirmed. */
+    fun subscribed(token: String, destination: String, id: String): StalledSocket = apply {
+        send("CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer $token\n\n\u0000")
+        check(read().startsWith("CONNECTED")) { "not connected" }
+        send("SUBSCRIBE\nid:$id\ndestination:$destination\nreceipt:r-$id\n\n\u0000")
+        check(read().startsWith("RECEIPT")) { "not subscribed to $destination" }
+    }
+
     /** Sends one text frame, masked as a client must. */
-    fun send(text: String) {
-        val payload = text.toByteArray()
+    fun send(text: String) = send(TEXT, text.toByteArray())
+
+    /** Answers a ping with a pong carrying its payload (RFC 6455, 5.5.3). */
+    fun pong(payload: ByteArray) = send(PONG, payload)
+
+    private fun send(opcode: Int, payload: ByteArray) {
         val out = ByteArrayOutputStream()
-        out.write(0x81)
+        out.write(0x80 or opcode)
         when {
             payload.size < 126 -> out.write(0x80 or payload.size)
             payload.size < 65536 -> { out.write(0x80 or 126); out.write(payload.size shr 8); out.write(payload.size and 0xff) }
@@ -69,7 +81,7 @@ class StalledSocket(port: Int, receiveBuffer: Int? = 4096) : AutoCloseable {
     }
 
     /** The next frame's opcode byte and payload, or null at the end of the stream. */
-    private fun nextFrame(): Pair<Int, ByteArray>? {
+    fun nextFrame(): Pair<Int, ByteArray>? {
         val opcode = input.read()
         if (opcode < 0) return null
         var length = (input.read() and 0x7f).toLong()
@@ -80,7 +92,10 @@ class StalledSocket(port: Int, receiveBuffer: Int? = 4096) : AutoCloseable {
 
     override fun close() = socket.close()
 
-    private companion object {
+    companion object {
+        private const val TEXT = 0x1
         const val CLOSE = 0x8
+        const val PING = 0x9
+        private const val PONG = 0xA
     }
 }

@@ -39,7 +39,11 @@ import java.util.concurrent.atomic.AtomicReference
  * has not read, so such a write does not wait. Should it wait all the same, it fails after the ping's 1 s and the
  * session ends as not reliable.
  */
-class NonBlockingSession(delegate: WebSocketSession, private val limits: OutboundLimits) : WebSocketSessionDecorator(delegate) {
+class NonBlockingSession(
+    delegate: WebSocketSession,
+    private val limits: OutboundLimits,
+    private val nanoTime: () -> Long = System::nanoTime,
+) : WebSocketSessionDecorator(delegate) {
     private val native = (delegate as? NativeWebSocketSession)?.getNativeSession(jakarta.websocket.Session::class.java)?.also {
         it.asyncRemote.sendTimeout = limits.timeMillis
         it.userProperties[BLOCKING_SEND_TIMEOUT] = PING_WRITE_MILLIS // pings and inline frames are written blocking
@@ -51,6 +55,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
     private var written = 0L
     private var readUpTo = 0L
     private var pingAt: Long? = null
+    private var pingWrittenNanos = 0L
     /** Whether the frame [takeNext] returned last lies within [OutboundLimits.inline] of what the client proved it read. */
     private var inline = false
     @Volatile private var failure: String? = null
@@ -62,6 +67,10 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         synchronized(lock) {
             val unread = written - readUpTo
             if (unread > limits.unread) refuse("the client has not answered a ping for the last $unread bytes, over the limit of ${limits.unread}")
+            if (pingAt.let { it != null && it != QUEUED }) {
+                val waited = (nanoTime() - pingWrittenNanos) / 1_000_000
+                if (waited > limits.pongMillis) refuse("the client has not answered a ping written $waited ms ago, over the limit of ${limits.pongMillis} ms")
+            }
             if (pingAt == null && unread >= pingEvery) enqueue(PingMessage()).also { pingAt = QUEUED }
             enqueue(message)
             if (writing) {
@@ -140,7 +149,7 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
         if (failure != null) return null
         val next = queue.pollFirst() ?: return null.also { writing = false }
         queuedBytes -= next.payloadLength
-        if (next is PingMessage) pingAt = written else written += next.payloadLength
+        if (next is PingMessage) pingAt = written.also { pingWrittenNanos = nanoTime() } else written += next.payloadLength
         inline = limits.inline > 0 && written - readUpTo <= limits.inline
         next
     }
@@ -154,10 +163,11 @@ class NonBlockingSession(delegate: WebSocketSession, private val limits: Outboun
     private enum class Phase { WRITING, DONE_AT_ONCE, PENDING }
 
     /**
-     * How much a session may hold back: bytes queued, time for one write, bytes the client has not shown it read; and
-     * up to how many of those a frame is written with the blocking send (0: every frame asynchronously).
+     * How much a session may hold back: bytes queued, time for one write, bytes the client has not shown it read, time a
+     * ping may go unanswered while frames are sent; and up to how many unread bytes a frame is written with the
+     * blocking send (0: every frame asynchronously).
      */
-    data class OutboundLimits(val buffer: Int, val timeMillis: Long, val unread: Long, val inline: Long = 0)
+    data class OutboundLimits(val buffer: Int, val timeMillis: Long, val unread: Long, val pongMillis: Long = Long.MAX_VALUE, val inline: Long = 0)
 
     companion object {
         private const val PINGS_PER_LIMIT = 8

@@ -105,7 +105,7 @@ class WebSocketConfig(
     override fun configureWebSocketTransport(registration: WebSocketTransportRegistration) {
         registration.setMessageSizeLimit(STOMP_FRAME_LIMIT).setSendBufferSizeLimit(SEND_BUFFER_LIMIT).setSendTimeLimit(SEND_TIME_LIMIT_MILLIS)
             .addDecoratorFactory(NonBlockingSessions(NonBlockingSession.OutboundLimits(SEND_BUFFER_LIMIT, SEND_TIME_LIMIT_MILLIS.toLong(),
-                stomp.unreadLimit.toBytes(), stomp.inlineWriteLimit.toBytes())))
+                stomp.unreadLimit.toBytes(), stomp.pongTimeout.toMillis(), stomp.inlineWriteLimit.toBytes())))
     }
 
     /**

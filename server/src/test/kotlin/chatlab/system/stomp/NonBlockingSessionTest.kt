@@ -104,6 +104,24 @@ class NonBlockingSessionTest {
     }
 
     @Test
+    fun `a ping left unanswered past the pong limit ends the session at the next frame, and one answered in time does not`() {
+        var now = 0L
+        val limits = NonBlockingSession.OutboundLimits(buffer = 1_000, timeMillis = 10_000, unread = 80, pongMillis = 2_000)
+        val timed = NonBlockingSession(delegate, limits) { now }
+        completeAtOnce = true
+        repeat(2) { timed.sendMessage(TextMessage("0123456789")) } // the ping goes out before the second frame, at 0 s
+        now = 2_000_000_000
+        timed.sendMessage(TextMessage("0123456789")) // waited exactly the limit
+        timed.pong()
+        now = 5_000_000_000
+        timed.sendMessage(TextMessage("0123456789")) // 20 bytes unproven: a new ping before it, at 5 s
+        verify(pings, times(2)).sendPing(any())
+        now = 7_001_000_000
+        assertThatThrownBy { timed.sendMessage(TextMessage("0123456789")) }.isInstanceOf(SessionLimitExceededException::class.java)
+            .hasMessageContaining("has not answered a ping written 2001 ms ago, over the limit of 2000 ms")
+    }
+
+    @Test
     fun `a write that fails closes the session as not reliable`() {
         session.sendMessage(TextMessage("a"))
         session.sendMessage(TextMessage("b"))
