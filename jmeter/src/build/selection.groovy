@@ -9,6 +9,8 @@
 //   fanout.deployments                       server.deployments when the fan-out runs, else empty
 //   jmeter.remote, jmeter.serverList         whether the plans run on engines, and which (loopback: the build's own)
 //   jmeter.engine.skip, jmeter.engine2.skip  false when the build starts its first (second) loopback engine
+//   server.profileArguments                  with -Dprofile=<experiments>: the JDK Flight Recorder option every server
+//                                            JVM starts with, recording into chatlab.recordings (emptied first)
 // -DskipTests runs nothing. Every value is a plain function of the settings (SelectionScriptTest checks them).
 
 def setting = { String name -> session.userProperties.getProperty(name) ?: project.properties.getProperty(name) ?: '' }
@@ -23,6 +25,14 @@ set('skip.history', !(selected('history') || selected('sqlite')))
 set('skip.sends', !(selected('sends') || selected('sqlite')))
 ['seats', 'counters', 'pool', 'fanout'].each { set("skip.$it", !selected(it)) }
 set('fanout.deployments', selected('fanout') ? setting('server.deployments') : '')
+
+List<String> profiled = setting('profile').split(',')*.trim().findAll { it }
+List<String> known = project.properties.getProperty('experiments').split(',')*.trim()
+if (!(profiled - known).isEmpty())
+    throw new IllegalArgumentException("-Dprofile names experiments whose units are profiled (${known.join(',')}), not ${(profiled - known).join(',')}")
+File recordings = new File(setting('chatlab.recordings'))
+if (running && profiled) { recordings.deleteDir(); recordings.mkdirs() } // JFR writes into a folder only when it exists
+set('server.profileArguments', running && profiled ? "-XX:StartFlightRecording:filename=${recordings}/,settings=profile,dumponexit=true" : '')
 
 String remotes = setting('jmeter.remotes')
 if (remotes.startsWith('loopback') && !(remotes in ['loopback', 'loopback:1', 'loopback:2']))

@@ -4,6 +4,10 @@ import chatlab.report.document.HtmlRenderer
 import chatlab.report.document.MarkdownRenderer
 import chatlab.report.method.Control
 import chatlab.report.method.Planted
+import chatlab.report.profile.ProfileBlocks
+import chatlab.report.profile.Recordings
+import chatlab.report.profile.UnitProfile
+import chatlab.report.document.Block
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Instant
@@ -28,6 +32,9 @@ data class ReportInputs(
     val runs: Path? = null,
     /** Every setting's default: what a kept run that does not name a setting ran with. */
     val defaults: Map<String, String> = emptyMap(),
+    /** The experiments whose units are profiled (`-Dprofile=`), and the folder of the server JVMs' recordings. */
+    val profile: Set<String> = emptySet(),
+    val recordings: Path? = null,
 )
 
 /** Reads a finished run and writes `index.html`, `summary.md`, `summary.csv` and `verdicts.csv` into the output folder. */
@@ -58,7 +65,7 @@ object Report {
         ).joinToString(" ")
         Files.createDirectories(inputs.out)
         val index = inputs.out.resolve("index.html")
-        val document = ReportDocument(verdict, passed, gates).of(comparison)
+        val document = ReportDocument(verdict, passed, gates, profiles(inputs, comparison)).of(comparison)
         Files.writeString(index, HtmlRenderer.render(document))
         Files.writeString(inputs.out.resolve("summary.md"), MarkdownRenderer.render(document))
         val figures = Figures.render(Figures.of(comparison))
@@ -70,6 +77,20 @@ object Report {
             PreviousRun.writeSettings(folder, identity)
         }
         return Outcome(comparison, passed, verdict, index, gates)
+    }
+
+    /** Per profiled experiment, its profile's blocks; the units' collapsed stacks are written to `profile/` beside the report. */
+    private fun profiles(inputs: ReportInputs, comparison: Comparison): Map<String, List<Block>> {
+        if (inputs.profile.isEmpty() || inputs.recordings == null) return emptyMap()
+        val unknown = inputs.profile - Experiments.ALL.map { it.name }.toSet()
+        require(unknown.isEmpty()) { "-Dprofile names no experiment: $unknown (experiments: ${Experiments.ALL.joinToString { it.name }})" }
+        val recordings = Recordings(inputs.recordings)
+        val folder = Files.createDirectories(inputs.out.resolve("profile"))
+        return Experiments.ALL.filter { it.name in inputs.profile }.associate { e ->
+            val profiles = UnitProfile.of(recordings, comparison.units, comparison.samples, e.plans.toSet())
+            profiles.forEach { Files.writeString(folder.resolve(it.fileName), it.collapsed) }
+            e.name to ProfileBlocks.of(profiles, recordings.unreadable.distinct())
+        }
     }
 
     private val STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC)

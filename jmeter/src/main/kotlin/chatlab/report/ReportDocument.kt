@@ -10,10 +10,16 @@ import chatlab.report.document.Section
  * ([Experiments.ALL]), what the whole run says, its failures, where the time went and the environment. `index.html`
  * and `summary.md` are both rendered from it.
  */
-class ReportDocument(private val verdict: String, private val passed: Boolean, private val gates: List<ThresholdResult> = emptyList()) {
+class ReportDocument(
+    private val verdict: String,
+    private val passed: Boolean,
+    private val gates: List<ThresholdResult> = emptyList(),
+    /** Per experiment, blocks its section ends with: the profile of its units (`-Dprofile=`). */
+    private val appended: Map<String, List<Block>> = emptyMap(),
+) {
 
     fun of(c: Comparison): Document {
-        val sections = Experiments.ALL.mapNotNull { e -> e.section(c)?.let { e to it } }
+        val sections = Experiments.ALL.mapNotNull { e -> e.section(c)?.let { e to it.copy(blocks = it.blocks + appended[e.name].orEmpty()) } }
         return Document("chatlab comparison", lead(c, sections), buildList {
             addAll(sections.map { it.second })
             add(Section("What this run says", listOf(Block.Bullets(Headlines.of(c) + Findings.run(c)))))

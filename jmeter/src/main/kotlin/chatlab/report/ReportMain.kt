@@ -9,7 +9,8 @@ import java.util.Properties
  * `--errorRateThreshold=` (wrong answers), `--unansweredThreshold=` (timeouts, 503s), `--thresholds=` (latency gates,
  * `;`-separated, see [Threshold]), `--previous=` (an earlier `summary.csv` to compare with), `--runs=` (where runs are kept),
  * `--settings=` (the run's settings, a properties file: shown in the report, and what like runs share) and `--defaults=`
- * (every setting's default, `src/build/settings.properties`).
+ * (every setting's default, `src/build/settings.properties`), `--profile=` (experiments whose units are profiled) and
+ * `--recordings=` (the server JVMs' flight recordings).
  * Throws, and so fails the build, when the run produced no samples or too many failed.
  */
 fun main(args: Array<String>) {
@@ -25,6 +26,8 @@ fun main(args: Array<String>) {
         previous = options["previous"]?.takeIf { it.isNotBlank() },
         runs = options["runs"]?.takeIf { it.isNotBlank() }?.let { Path.of(it) },
         defaults = options["defaults"]?.takeIf { it.isNotBlank() }?.let { properties(Path.of(it)) }.orEmpty(),
+        profile = options["profile"].orEmpty().split(',').map { it.trim() }.filter { it.isNotEmpty() }.toSet(),
+        recordings = options["recordings"]?.takeIf { it.isNotBlank() }?.let { Path.of(it) },
     )
     val outcome = Report.generate(inputs)
     println(ConsoleSummary.render(outcome.comparison))

@@ -5,6 +5,7 @@ import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
+import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Properties
 
@@ -17,6 +18,7 @@ class SelectionScriptTest {
     private val pom = mapOf(
         "experiments" to "history,sends,seats,counters,sqlite,pool", "skipTests" to "false", "jmeter.remotes" to "",
         "jmeter.twoEngines" to "false", "server.deployments" to "simple:1,relay:2", "jmeter.enginePort" to "41001", "jmeter.enginePort2" to "41002",
+        "chatlab.recordings" to Files.createTempDirectory("chatlab-profile").resolve("recordings").toString(),
     )
 
     /** Runs the script with the pom's properties and [user] as `-D` settings; the properties it set. */
@@ -53,6 +55,18 @@ class SelectionScriptTest {
         val s = select("experiments" to "fanout", "server.deployments" to "relay:2")
         assertThat(s).containsEntry("skip.fanout", "false").containsEntry("fanout.deployments", "relay:2")
             .containsEntry("skip.history", "true").containsEntry("skip.sends", "true")
+    }
+
+    @Test
+    fun `-Dprofile starts every server JVM with a flight recording into an emptied folder, and only then`() {
+        val folder = Path.of(pom.getValue("chatlab.recordings"))
+        Files.createDirectories(folder).resolve("old.jfr").toFile().writeText("an earlier run's")
+        assertThat(select()["server.profileArguments"]).isEmpty()
+        assertThat(folder.resolve("old.jfr")).exists()
+        assertThat(select("profile" to "sends, pool")["server.profileArguments"])
+            .isEqualTo("-XX:StartFlightRecording:filename=$folder/,settings=profile,dumponexit=true")
+        assertThat(folder).isEmptyDirectory()
+        assertThatThrownBy { select("profile" to "sends,fan-out") }.hasMessageContaining("not fan-out")
     }
 
     @Test
