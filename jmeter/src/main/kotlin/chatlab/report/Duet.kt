@@ -36,7 +36,7 @@ data class Duet(
 
     /** The contenders (the twin apart) by their average latency per block. */
     fun ranking(rows: List<DuetRow>): Ranking? =
-        Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true)
+        Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = "$sampler avg")
 
     /** The twin against its original, on the average latency of the blocks both ran. */
     fun control(rows: List<DuetRow>, planted: Double): Control? {
@@ -44,7 +44,7 @@ data class Duet(
         val original = rows.firstOrNull { it.contender == twin.contender.removeSuffix(Trial.TWIN) } ?: return null
         if (twin.blocks.keys.none { it in original.blocks }) return null
         return Control(experiment, "$sampler avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean },
-            original.contender, original.blocks.mapValues { it.value.mean }), higherIsWorse = true, planted = planted)
+            original.contender, original.blocks.mapValues { it.value.mean }, figure = "$sampler avg"), higherIsWorse = true, planted = planted)
     }
 
     fun verdict(rows: List<DuetRow>, settings: Map<String, String>): Verdict {

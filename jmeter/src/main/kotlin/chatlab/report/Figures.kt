@@ -1,5 +1,6 @@
 package chatlab.report
 
+import chatlab.report.method.KeptRatio
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.Locale
@@ -46,8 +47,16 @@ object Figures {
     private fun num(value: Double) = String.format(Locale.ROOT, "%.3f", value).trimEnd('0').trimEnd('.')
 }
 
-/** An earlier run's figures, its verdicts' answers ([RunRepeat]) and where they came from; [change] compares one figure with it. */
-data class PreviousRun(val source: String, val figures: Map<String, Figure>, val verdicts: Map<String, String> = emptyMap()) {
+/**
+ * An earlier run's figures, its verdicts' answers ([RunRepeat]), its verdicts' and controls' paired ratios and where they came
+ * from; [change] compares one figure with it.
+ */
+data class PreviousRun(
+    val source: String,
+    val figures: Map<String, Figure>,
+    val verdicts: Map<String, String> = emptyMap(),
+    val ratios: List<KeptRatio> = emptyList(),
+) {
     data class Change(val before: Spread, val ratio: Double, val beyondSpread: Boolean, val judged: Boolean = true) {
         /** `+12 %`, `−30 % ⚑` (⚑: the two runs' ranges do not overlap), `+40 % (not judged)` for a figure on too few samples or of one round. */
         val text: String
@@ -113,7 +122,7 @@ data class PreviousRun(val source: String, val figures: Map<String, Figure>, val
             for (file in candidates) {
                 if (readSettings(file)?.let { baseline + it } != baseline + settings) continue
                 val figures = Figures.read(file)
-                if (figures.isNotEmpty()) return Lookup(PreviousRun(file.toString(), figures.associateBy { it.key }, RunRepeat.read(file)), "compared with $file (same settings)")
+                if (figures.isNotEmpty()) return Lookup(PreviousRun(file.toString(), figures.associateBy { it.key }, RunRepeat.read(file), KeptRatio.read(file)), "compared with $file (same settings)")
             }
             val newest = candidates.first()
             return Lookup(null, "no like run to compare with: " + differences(readSettings(newest), settings, newest, baseline))

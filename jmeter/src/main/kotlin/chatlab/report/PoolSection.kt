@@ -103,8 +103,9 @@ object PoolSection : ExperimentSection<PoolRow> {
      * p95. A timed-out or cut request counts at the time it was given up, so a size with failures is ranked too: over 6 blocks
      * of 150 reads, one timeout in one trial would otherwise drop a size from the verdict.
      */
-    fun ranking(list: List<PoolRow>, figure: (Stats) -> Double = { it.mean }): Ranking? =
-        Ranking.of(list.filter { !it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> figure(s) } }, lowerIsBetter = true)
+    fun ranking(list: List<PoolRow>): Ranking? =
+        Ranking.of(list.filter { !it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true,
+            figure = "${list.firstOrNull()?.kind} avg")
 
     /** The sizes that failed in most of their trials' blocks (median error % above 0), with that median. */
     private fun failing(list: List<PoolRow>) = list.filter { !it.twin && it.errorPct.median > 0 }.map { "${it.contender} (${Format.pct(it.errorPct.median)})" }
@@ -115,7 +116,7 @@ object PoolSection : ExperimentSection<PoolRow> {
         val original = list.firstOrNull { it.contender == twin.contender.removeSuffix(Trial.TWIN) } ?: return@mapNotNull null
         val shared = twin.blocks.keys.intersect(original.blocks.keys)
         if (shared.isEmpty()) return@mapNotNull null
-        Control("pool", "$kind avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean }, original.contender, original.blocks.mapValues { it.value.mean }), higherIsWorse = true)
+        Control("pool", "$kind avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean }, original.contender, original.blocks.mapValues { it.value.mean }, figure = "$kind avg"), higherIsWorse = true)
     }
 
     private fun sizes(names: List<String>) = names.joinToString { it }

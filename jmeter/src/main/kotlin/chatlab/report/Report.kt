@@ -3,6 +3,7 @@ package chatlab.report
 import chatlab.report.document.HtmlRenderer
 import chatlab.report.document.MarkdownRenderer
 import chatlab.report.method.Control
+import chatlab.report.method.KeptRatio
 import chatlab.report.method.Planted
 import chatlab.report.profile.ProfileBlocks
 import chatlab.report.profile.Recordings
@@ -37,7 +38,7 @@ data class ReportInputs(
     val recordings: Path? = null,
 )
 
-/** Reads a finished run and writes `index.html`, `summary.md`, `summary.csv` and `verdicts.csv` into the output folder. */
+/** Reads a finished run and writes `index.html`, `summary.md`, `summary.csv`, `verdicts.csv` and `ratios.csv` into the output folder. */
 object Report {
     data class Outcome(val comparison: Comparison, val passed: Boolean, val verdict: String, val index: Path, val gates: List<ThresholdResult>)
 
@@ -70,10 +71,12 @@ object Report {
         Files.writeString(inputs.out.resolve("summary.md"), MarkdownRenderer.render(document))
         val figures = Figures.render(Figures.of(comparison))
         val verdicts = RunRepeat.render(RunRepeat.answers(comparison))
+        val ratios = KeptRatio.render(RunRepeat.ratios(comparison))
         val folders = listOf(inputs.out) + if (inputs.runs != null && samples.isNotEmpty()) listOf(Files.createDirectories(inputs.runs.resolve(STAMP.format(now)))) else emptyList()
         for (folder in folders) {
             Files.writeString(folder.resolve("summary.csv"), figures)
             Files.writeString(folder.resolve(RunRepeat.VERDICTS_FILE), verdicts)
+            Files.writeString(folder.resolve(KeptRatio.FILE), ratios)
             PreviousRun.writeSettings(folder, identity)
         }
         return Outcome(comparison, passed, verdict, index, gates)

@@ -47,6 +47,9 @@ class ReportDocument(
             listOf(CONTROLS) + controls.map { it.sentence() },
             listOf(Tone.PLAIN) + controls.map { if (it.holds) Tone.OK else Tone.BAD },
         ))
+        RunRepeat.ratioRepeat(c)?.lines()?.let { lines ->
+            add(Block.Bullets(lines.map { it.first }, lines.mapIndexed { i, (_, ok) -> if (!ok) Tone.BAD else if (i == 0) Tone.OK else Tone.NOTE }))
+        }
         val env = c.environment
         add(Block.Text((env.backends.values.map { it.label } + listOfNotNull(env.machine["cpus"]?.let { "$it CPUs" }) +
             "JMeter ${env.settings["jmeter"] ?: "?"}" + c.roundsText + env.generatedAt.toString() + c.previousNote).joinToString(" · "), Tone.NOTE))

@@ -1,5 +1,7 @@
 package chatlab.report
 
+import chatlab.report.method.KeptRatio
+import chatlab.report.method.RatioRepeat
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.math.abs
@@ -51,6 +53,15 @@ object RunRepeat {
 
     /** Each experiment's answer on the report's first screen, by experiment name. */
     fun answers(c: Comparison): List<Pair<String, String>> = Experiments.ALL.mapNotNull { e -> e.verdict(c)?.let { e.name to it.answer } }
+
+    /** Every verdict's and every A/A control's paired ratio, as `ratios.csv` keeps them. */
+    fun ratios(c: Comparison): List<KeptRatio> = Experiments.ALL.flatMap { e ->
+        val v = e.verdict(c) ?: return@flatMap emptyList()
+        v.ratios.map { KeptRatio.of(e.name, false, it) } + v.controls.map { KeptRatio.of(e.name, true, it.ratio.copy(figure = it.figure)) }
+    }
+
+    /** This run's ratios against the previous like run's; null without a previous run that kept ratios both runs name. */
+    fun ratioRepeat(c: Comparison): RatioRepeat? = c.previous?.let { RatioRepeat.of(ratios(c), it.ratios) }
 
     fun render(answers: List<Pair<String, String>>): String = buildString {
         appendLine("experiment,answer")

@@ -92,7 +92,7 @@ object SqliteSection : ExperimentSection<SqliteRow> {
     fun duetVerdict(default: SqliteRow, tuned: SqliteRow): Verdict? {
         val parts = listOf("reads" to (tuned.readBlocks to default.readBlocks), "sends" to (tuned.sendBlocks to default.sendBlocks))
             .filter { (_, p) -> p.first.keys.any { it in p.second } }
-            .map { (what, p) -> what to PairedRatio.of("tuned", p.first, "defaults", p.second) }
+            .map { (what, p) -> what to PairedRatio.of("tuned", p.first, "defaults", p.second, figure = "$what avg") }
         if (parts.isEmpty()) return null
         val answer = parts.joinToString("; ") { (what, r) ->
             "$what: " + when (r.call(Ranking.MARGIN)) {

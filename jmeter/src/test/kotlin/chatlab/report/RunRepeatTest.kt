@@ -1,5 +1,7 @@
 package chatlab.report
 
+import chatlab.report.document.Block
+import chatlab.report.method.KeptRatio
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -96,5 +98,40 @@ class RunRepeatTest {
         val found = PreviousRun.find(dir.toString(), null, mapOf("slo" to "50")).run
         assertThat(found?.verdicts).isEqualTo(answers.toMap())
         assertThat(RunRepeat.read(dir.resolve("elsewhere").resolve("summary.csv"))).isEmpty()
+    }
+
+    /** Twelve duet blocks of history's reads, mysql-offset [offsetMs] and mysql-keyset [keysetMs] per page, keyset's A/A twin alike. */
+    private fun duet(offsetMs: Long, keysetMs: Long, previous: PreviousRun? = null): Comparison {
+        fun reads(path: String, block: Int, ms: Long) = (0 until 30).map { i ->
+            Sample(block * 1_000_000L + i * 33L, ms + (i + block) % 3 + if (path == "mysql-offset") block % 4 else 0, "get chat messages [$path] duet block $block", "200", "", true, "", "", 1)
+        }
+        val samples = (1..12).flatMap { b -> reads("mysql-offset", b, offsetMs) + reads("mysql-keyset", b, keysetMs) + reads("mysql-keyset again", b, keysetMs) }
+        return ComparisonBuilder(samples, Environment(backends, mapOf("cpus" to "2"), mapOf("readDuetRate" to "90"), Instant.EPOCH, null, null)).build()
+            .copy(previous = previous)
+    }
+
+    @Test
+    fun `a blocked verdict that reverses against the previous like run is flagged on the first screen, its control beside it`(@TempDir dir: Path) {
+        val before = duet(offsetMs = 20, keysetMs = 10)
+        val ratios = RunRepeat.ratios(before)
+        assertThat(ratios.map { Triple(it.control, it.a, it.b) }).containsExactly(
+            Triple(false, "mysql-offset", "mysql-keyset"), Triple(true, "mysql-keyset again", "mysql-keyset"))
+        assertThat(ratios.map { it.figure }).containsOnly("get chat messages avg")
+        Files.writeString(dir.resolve("summary.csv"), Figures.render(Figures.of(before)))
+        Files.writeString(dir.resolve(KeptRatio.FILE), KeptRatio.render(ratios))
+        PreviousRun.writeSettings(dir, mapOf("slo" to "50"))
+        val kept = PreviousRun.find(dir.toString(), null, mapOf("slo" to "50")).run!!
+        assertThat(kept.ratios).hasSize(2)
+
+        val same = RunRepeat.ratioRepeat(duet(offsetMs = 20, keysetMs = 10, kept))!!
+        assertThat(same.reversals).isEmpty()
+        assertThat(same.matches).allSatisfy { assertThat(it.overlap).isTrue() }
+
+        val reversed = duet(offsetMs = 10, keysetMs = 20, kept)
+        val flagged = RunRepeat.ratioRepeat(reversed)!!.reversals.single()
+        assertThat(flagged.now.a to flagged.now.b).isEqualTo("mysql-keyset" to "mysql-offset")
+        val lead = ReportDocument("PASSED", true).of(reversed).lead.filterIsInstance<Block.Bullets>().flatMap { it.items }
+        assertThat(lead).anySatisfy { assertThat(it).startsWith("REVERSED: history mysql-keyset / mysql-offset, get chat messages avg: 1.69× (1.56–1.83, 12 blocks), was 0.49×") }
+        assertThat(lead).anySatisfy { assertThat(it).contains("1 verdict and 1 control pairs both runs name").contains("1 REVERSED") }
     }
 }

@@ -25,6 +25,8 @@ data class PairedRatio(
     val low: Double?,
     val high: Double?,
     val level: Double,
+    /** What is compared (`read avg`, `get chat messages avg`), so that a run's ratios can be matched with an earlier run's. */
+    val figure: String = "",
 ) {
     val blocks: Int get() = ratios.size
 
@@ -33,35 +35,37 @@ data class PairedRatio(
      * (a share: 0.05 is 5 %) around it, [Call.B_MORE] likewise below, else [Call.NOT_TOLD_APART], as also when the blocks
      * are too few for an interval.
      */
-    fun call(margin: Double): Call {
-        val low = low ?: return Call.NOT_TOLD_APART
-        val high = high ?: return Call.NOT_TOLD_APART
-        val within = low >= 1 / (1 + margin) && high <= 1 + margin
-        return when {
-            within -> Call.NOT_TOLD_APART
-            low > 1 -> Call.A_MORE
-            high < 1 -> Call.B_MORE
-            else -> Call.NOT_TOLD_APART
-        }
-    }
+    fun call(margin: Double): Call = call(low, high, margin)
 
     enum class Call { A_MORE, B_MORE, NOT_TOLD_APART }
 
     companion object {
         const val LEVEL = 0.95
 
+        /** What an interval from [low] to [high] tells (see the member [call]). */
+        fun call(low: Double?, high: Double?, margin: Double): Call {
+            if (low == null || high == null) return Call.NOT_TOLD_APART
+            val within = low >= 1 / (1 + margin) && high <= 1 + margin
+            return when {
+                within -> Call.NOT_TOLD_APART
+                low > 1 -> Call.A_MORE
+                high < 1 -> Call.B_MORE
+                else -> Call.NOT_TOLD_APART
+            }
+        }
+
         /**
          * [a]'s and [b]'s figures of the same blocks (block → figure); blocks that only one ran, or where either figure is
          * not positive, are left out, since they pair with nothing.
          */
-        fun of(a: String, aFigures: Map<Int, Double>, b: String, bFigures: Map<Int, Double>, level: Double = LEVEL): PairedRatio {
+        fun of(a: String, aFigures: Map<Int, Double>, b: String, bFigures: Map<Int, Double>, level: Double = LEVEL, figure: String = ""): PairedRatio {
             val blocks = aFigures.keys.filter { it in bFigures }.sorted().filter { aFigures.getValue(it) > 0 && bFigures.getValue(it) > 0 }
             require(blocks.isNotEmpty()) { "$a and $b share no block with a figure for both" }
             val ratios = blocks.map { aFigures.getValue(it) / bFigures.getValue(it) }
             val logs = ratios.map { ln(it) }.toDoubleArray()
             val walsh = walshAverages(logs)
             val (low, high) = interval(logs, walsh, 1 - level) ?: (null to null)
-            return PairedRatio(a, b, ratios, exp(Median.withDefaults().evaluate(walsh)), low?.let(::exp), high?.let(::exp), level)
+            return PairedRatio(a, b, ratios, exp(Median.withDefaults().evaluate(walsh)), low?.let(::exp), high?.let(::exp), level, figure)
         }
 
         /** Every pairwise mean `(x_i + x_j) / 2`, `i ≤ j`, sorted: the points where the signed-rank statistic changes. */

@@ -24,21 +24,23 @@ data class Ranking(val best: String, val others: List<PairedRatio>, val lowerIsB
          */
         const val MARGIN = 0.10
 
-        /** [figures] (contender → block → figure) ranked; null when none has a figure. */
-        fun of(figures: Map<String, Map<Int, Double>>, lowerIsBetter: Boolean): Ranking? {
+        /** [figures] (contender → block → [figure]) ranked; null when none has a figure. */
+        fun of(figures: Map<String, Map<Int, Double>>, lowerIsBetter: Boolean, figure: String = ""): Ranking? {
             val medians = figures.filterValues { it.isNotEmpty() }.mapValues { (_, f) -> Median.withDefaults().evaluate(f.values.toDoubleArray()) }
             val best = (if (lowerIsBetter) medians.minByOrNull { it.value } else medians.maxByOrNull { it.value })?.key ?: return null
             val others = figures.keys.filter { it != best && figures.getValue(it).keys.any { b -> b in figures.getValue(best) } }
-                .map { PairedRatio.of(it, figures.getValue(it), best, figures.getValue(best)) }
+                .map { PairedRatio.of(it, figures.getValue(it), best, figures.getValue(best), figure = figure) }
                 .sortedBy { if (lowerIsBetter) it.estimate else 1 / it.estimate }
             return Ranking(best, others, lowerIsBetter)
         }
 
         /** `1.08× (0.97–1.21, 6 blocks)`, or with too few blocks for an interval `1.08× (3 blocks: no interval)`. */
-        fun text(r: PairedRatio): String {
-            val interval = if (r.low == null || r.high == null) "${r.blocks} blocks: too few for an interval"
-            else "${times(r.low)}–${times(r.high)}, ${r.blocks} blocks"
-            return "${times(r.estimate)}× ($interval)"
+        fun text(r: PairedRatio): String = text(r.estimate, r.low, r.high, r.blocks)
+
+        fun text(estimate: Double, low: Double?, high: Double?, blocks: Int): String {
+            val interval = if (low == null || high == null) "$blocks blocks: too few for an interval"
+            else "${times(low)}–${times(high)}, $blocks blocks"
+            return "${times(estimate)}× ($interval)"
         }
 
         fun times(x: Double): String = String.format(Locale.ROOT, if (x >= 10) "%.0f" else "%.2f", x)
