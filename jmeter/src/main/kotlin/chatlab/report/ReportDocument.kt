@@ -47,6 +47,7 @@ class ReportDocument(
             listOf(CONTROLS) + controls.map { it.sentence() },
             listOf(Tone.PLAIN) + controls.map { if (it.holds) Tone.OK else Tone.BAD },
         ))
+        ReferenceHost.line(c)?.let { (line, like) -> add(Block.Text(line, if (like) Tone.NOTE else Tone.BAD)) }
         RunRepeat.ratioRepeat(c)?.lines()?.let { lines ->
             add(Block.Bullets(lines.map { it.first }, lines.mapIndexed { i, (_, ok) -> if (!ok) Tone.BAD else if (i == 0) Tone.OK else Tone.NOTE }))
         }
