@@ -60,12 +60,7 @@ data class Duet(
     }
 
     /** `mysql-keyset; not told apart: …; longer: mysql-offset 2.10× (1.90–2.30, 12 blocks)`. */
-    fun answer(r: Ranking): String {
-        if (r.others.isEmpty()) return "${r.best}, the only $contender measured"
-        fun list(names: List<String>) = r.others.filter { it.a in names }.joinToString(", ") { "${it.a} ${Ranking.text(it)}" }
-        return r.best + (if (r.tied.isEmpty()) ", sooner than every other $contender" else "; not told apart: ${list(r.tied)}") +
-            if (r.behind.isEmpty()) "" else "; longer: ${list(r.behind)}"
-    }
+    fun answer(r: Ranking): String = r.answer(contender)
 
     fun table(rows: List<DuetRow>): Block.Table = Block.Table(
         "The ${contender}s in duet, “$sampler” (median of blocks, min–max; every $contender drew its arrivals from one shared load)",

@@ -29,7 +29,7 @@ class LabExperiment<R>(
 
     /** Its verdict, its controls knowing the difference the run planted in their twins. */
     override fun verdict(c: Comparison): Verdict? = rows(c).takeIf { it.isNotEmpty() }?.let(part::verdict)?.let { v ->
-        v.copy(controls = v.controls.map { it.copy(planted = Control.plantedShare(c.environment.settings)) })
+        v.copy(controls = v.controls.map { if (it.plantable) it.copy(planted = Control.plantedShare(c.environment.settings)) else it })
     }
 
     override fun figures(c: Comparison): List<Figure> = rows(c).flatMap(figure)

@@ -1,13 +1,20 @@
 package chatlab.report
 
+import chatlab.report.method.Control
+import chatlab.report.method.PairedRatio
+import chatlab.report.method.PairedRatio.Call
+import chatlab.report.method.Ranking
+import chatlab.report.method.Trial
+
 /**
  * The seats experiment in the report: our strategies' table, the public k6 test's MySQL-lock and Redis-lock figures
- * beside ours, and what the rounds say about them (computed: a difference counts only beyond both spreads).
+ * beside ours, and what the blocks say about them: each strategy against the soonest by the paired ratio of their
+ * average entry in the same blocks, and the A/A control's twin against its strategy.
  */
 object SeatsSection : ExperimentSection<SeatRow> {
     const val TITLE = "Seats — who gets the last seat"
     override val title = TITLE
-    override val barsTitle = "Seats: latency of an entry, median of rounds"
+    override val barsTitle = "Seats: latency of an entry, median of blocks"
 
     override fun bars(rows: List<SeatRow>) = rows.map { Triple(it.strategy, false, it.measured) }
 
@@ -22,20 +29,23 @@ object SeatsSection : ExperimentSection<SeatRow> {
     )
 
     override fun explanation(settings: Map<String, String>): String =
-        "Per strategy and round: an event room reset to ${settings["seats"] ?: "?"} seats, then ${settings["rushThreads"] ?: "?"} threads released " +
+        "In ${settings["seatsBlocks"] ?: "?"} blocks per round, each running every strategy once in a shuffled order (seed " +
+            "${settings["blockSeed"] ?: "?"})" + (settings["seatsControl"]?.ifBlank { null }?.let { ", and $it again, the A/A twin, on a room of its own" } ?: "") +
+            ": an event room reset to ${settings["seats"] ?: "?"} seats, then ${settings["rushThreads"] ?: "?"} threads released " +
             "at once, each entering ${settings["rushLoops"] ?: "?"} times as a new user (closed loop, no think time), then the lab's audit of the " +
             "invariant (members = min(seats, entrants), nobody twice, count = rows, Redis gate = MySQL). 200 is a seat, 409 a clean " +
-            "refusal; anything else is a failure, listed by cause"
+            "refusal; anything else is a failure, listed by cause. A strategy is judged by its average entry against the soonest " +
+            "strategy's in the same blocks"
 
     fun table(rows: List<SeatRow>): Table = Table(
-        "Seats: every entry of the rush (median of rounds, min–max)",
-        listOf("strategy", "entries", "TPS (min–max)", "avg ms", "p50 ms", "p95 ms (min–max)", "p99 ms", "seated (200)", "full (409)", "failed", "failures by cause", "invariant"),
+        "Seats: every entry of the rush (median of blocks, min–max)",
+        listOf("strategy", "blocks", "entries", "TPS (min–max)", "avg ms (min–max)", "p50 ms", "p95 ms (min–max)", "p99 ms", "seated (200)", "full (409)", "failed", "failures by cause", "invariant"),
         rows.map { r ->
             val s = r.measured.median
             listOf(
-                r.strategy, Format.count(s.samples), Format.tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
-                Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.seated), Format.count(r.refused), Format.count(r.failed),
-                Audits.cell(r.failureCauses), r.invariant,
+                r.strategy + if (r.twin) " (A/A twin)" else "", r.blocks.size.toString(), Format.count(s.samples), Format.tps(r.measured.spread { it.throughput }),
+                Columns.spread(r.measured.spread { it.mean }), Format.ms(s.p50), Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99),
+                Format.count(r.seated), Format.count(r.refused), Format.count(r.failed), Audits.cell(r.failureCauses), r.invariant,
             )
         },
         rows.map { false },
@@ -58,46 +68,51 @@ object SeatsSection : ExperimentSection<SeatRow> {
     override fun findings(rows: List<SeatRow>): List<String> = buildList {
         if (rows.isEmpty()) return@buildList
         val broken = rows.filter { it.audits.broken }
-        add(if (broken.isEmpty()) "Seats: every strategy's invariant held in every audited round (${rows.joinToString { it.strategy }})."
+        add(if (broken.isEmpty()) "Seats: every strategy's invariant held in every audited trial (${rows.joinToString { it.strategy }})."
             else "Seats: the invariant BROKE for ${broken.joinToString { "${it.strategy} (${it.audits.problems.joinToString("; ")})" }}.")
         val db = rows.firstOrNull { it.strategy == "db-lock" }
         val redis = rows.firstOrNull { it.strategy == "redis-lock" }
-        if (db != null && redis != null) {
-            val tps = verdict(redis.measured.spread { it.throughput }, db.measured.spread { it.throughput }, higherIsBetter = true, Format::tps)
-            val p95 = verdict(redis.measured.spread { it.p95 }, db.measured.spread { it.p95 }, higherIsBetter = false, ::ms)
-            add("Seats, the public claim that a Redis lock beats a MySQL lock (2,692 vs 490 TPS, p95 1.17 s vs 19.33 s): throughput $tps; p95 $p95.")
+        if (db != null && redis != null && redis.blocks.keys.any { it in db.blocks }) {
+            val tps = PairedRatio.of("redis-lock", redis.blocks.mapValues { it.value.throughput }, "db-lock", db.blocks.mapValues { it.value.throughput })
+            val p95 = PairedRatio.of("redis-lock", redis.blocks.mapValues { it.value.p95 }, "db-lock", db.blocks.mapValues { it.value.p95 })
+            add("Seats, the public claim that a Redis lock beats a MySQL lock (2,692 vs 490 TPS, p95 1.17 s vs 19.33 s): throughput " +
+                "${claim(tps, Call.A_MORE)} (redis-lock / db-lock ${Ranking.text(tps)}); p95 ${claim(p95, Call.B_MORE)} (${Ranking.text(p95)}).")
         }
-        val fastest = rows.filter { it.failed == 0L }.maxByOrNull { it.measured.median.throughput }
-        if (fastest != null) {
-            val others = rows.filter { it !== fastest }
-            val clear = others.filter { it.measured.spread { s -> s.throughput }.clearlyBelow(fastest.measured.spread { s -> s.throughput }) }
-            add("Seats: ${fastest.strategy} had the highest throughput without failures (${Format.tps(fastest.measured.median.throughput)} TPS); " +
-                if (clear.size == others.size) "beyond every other strategy's spread." else "not clearly beyond ${others.filterNot { it in clear }.joinToString { it.strategy }} (spreads overlap or lie within 20 %).")
-        }
+    }
+
+    /** "held" when the blocks tell the ratio apart on [held]'s side, "reversed" on the other, else "no clear difference". */
+    private fun claim(r: PairedRatio, held: Call) = when (r.call(Ranking.MARGIN)) {
+        Call.NOT_TOLD_APART -> "no clear difference"
+        held -> "held"
+        else -> "reversed"
+    }
+
+    /** The strategies (the twin apart) by their average entry per block. */
+    fun ranking(rows: List<SeatRow>): Ranking? =
+        Ranking.of(rows.filterNot { it.twin }.associate { it.strategy to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = FIGURE)
+
+    /** The twin against its strategy, on the average entry of the blocks both ran; never planted (see [Control.plantable]). */
+    fun control(rows: List<SeatRow>): Control? {
+        val twin = rows.firstOrNull { it.twin } ?: return null
+        val original = rows.firstOrNull { it.strategy == twin.strategy.removeSuffix(Trial.TWIN) } ?: return null
+        if (twin.blocks.keys.none { it in original.blocks }) return null
+        return Control("seats", FIGURE, PairedRatio.of(twin.strategy, twin.blocks.mapValues { it.value.mean }, original.strategy,
+            original.blocks.mapValues { it.value.mean }, figure = FIGURE), higherIsWorse = true, plantable = false)
     }
 
     override fun verdict(rows: List<SeatRow>): Verdict {
         val broken = rows.filter { it.audits.broken }
         val safe = if (broken.isEmpty()) "every strategy seated each seat once, nobody twice"
             else "OVERSOLD or broken: ${broken.joinToString { it.strategy }}"
-        val clean = rows.filter { it.failed == 0L && !it.audits.broken }
-        val tps = rows.map { Verdict.Contender(it.strategy, it.measured.spread { s -> s.throughput }, "${Format.tps(it.measured.spread { s -> s.throughput })} TPS") }
-        val fastest = if (clean.isEmpty()) "none without failures" else
-            Verdict.highest(tps.filter { t -> clean.any { it.strategy == t.name } }, Spread::clearlyBelow)
-        return Verdict("Which seat strategy sells a room's seats to a rush without overselling, and admits fastest?",
-            "$safe; most entries per second without failures: $fastest", Verdict.figures(tps))
+        val ranked = ranking(rows)
+        val failing = rows.filter { !it.twin && it.failed > 0 }.joinToString { "${it.strategy} (${Format.count(it.failed)})" }
+        return Verdict("Which seat strategy sells a room's seats to a rush without overselling, and admits soonest (average entry per block)?",
+            "$safe; soonest: " + (ranked?.answer("strategy") ?: "nothing measured") + if (failing.isEmpty()) "" else "; failures at $failing",
+            rows.joinToString("; ") { "${it.strategy}${if (it.twin) " (A/A twin)" else ""} avg ${Columns.spread(it.measured.spread { s -> s.mean })} ms, ${Format.tps(it.measured.spread { s -> s.throughput })} TPS" },
+            ratios = ranked?.others.orEmpty(),
+            controls = listOfNotNull(control(rows)))
     }
 
-    /** "held", "reversed" or "no clear difference": [redis] against [db], told apart as every verdict ([Spread.clearlyBelow]). */
-    private fun verdict(redis: Spread, db: Spread, higherIsBetter: Boolean, fmt: (Spread) -> String): String {
-        val (low, high) = if (higherIsBetter) db to redis else redis to db
-        val margin = if (higherIsBetter) 0.0 else Findings.RESOLUTION_MS
-        return when {
-            low.clearlyBelow(high, margin) -> "held (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
-            high.clearlyBelow(low, margin) -> "reversed (redis-lock ${fmt(redis)}, db-lock ${fmt(db)})"
-            else -> "no clear difference (redis-lock ${fmt(redis)}, db-lock ${fmt(db)}: the spreads overlap or lie within 20 %)"
-        }
-    }
-
-    private fun ms(s: Spread) = Columns.spread(s)
+    /** What the seats' verdict and control compare. */
+    const val FIGURE = "entry avg"
 }

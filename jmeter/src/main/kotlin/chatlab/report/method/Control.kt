@@ -18,6 +18,12 @@ data class Control(
     val higherIsWorse: Boolean,
     /** The share the server slowed the twin's requests by (0: nothing planted). */
     val planted: Double = 0.0,
+    /**
+     * Whether a planted delay can show in this control's figure: not in a closed loop at saturation (a seats rush), where
+     * a delay that holds nothing others wait for takes the place of queueing instead of adding to it. Such a twin is
+     * never planted, and its control only has to hold.
+     */
+    val plantable: Boolean = true,
 ) {
     companion object {
         /** The share a run planted, from its settings (`plantedShare`, settings.groovy); 0 when none. */
@@ -37,11 +43,12 @@ data class Control(
     fun sentence(): String {
         val what = "$experiment ${ratio.a} / ${ratio.b}, $figure: ${Ranking.text(ratio)}"
         val percent = Math.round(planted * 100)
+        val unplanted = if (plantable) "" else " (no difference planted here: a rush at saturation hides a delay)"
         return when {
             planted > 0 && plantedFound -> "$what — the planted $percent % found"
             planted > 0 -> "$what — the planted $percent % NOT found: the method misses a difference of that size here"
-            toldApart -> "$what — TOLD APART: the method called a difference between identical contenders, so this run's $experiment verdicts are not to be trusted"
-            else -> "$what — not told apart, as it should be"
+            toldApart -> "$what$unplanted — TOLD APART: the method called a difference between identical contenders, so this run's $experiment verdicts are not to be trusted"
+            else -> "$what — not told apart, as it should be$unplanted"
         }
     }
 }

@@ -16,6 +16,18 @@ data class Ranking(val best: String, val others: List<PairedRatio>, val lowerIsB
     /** The others the blocks tell apart from the best, on its worse side. */
     val behind: List<String> get() = others.filter { it.call(MARGIN) == (if (lowerIsBetter) Call.A_MORE else Call.B_MORE) }.map { it.a }
 
+    /**
+     * `mysql-keyset; not told apart: …; longer: mysql-offset 2.10× (1.90–2.30, 12 blocks)`: the best, then the others by
+     * what the blocks tell, each with its ratio to the best; [noun] names what is ranked (`path`, `strategy`).
+     */
+    fun answer(noun: String): String {
+        if (others.isEmpty()) return "$best, the only $noun measured"
+        fun list(names: List<String>) = others.filter { it.a in names }.joinToString(", ") { "${it.a} ${text(it)}" }
+        val worse = if (lowerIsBetter) "longer" else "less"
+        return best + (if (tied.isEmpty()) ", ${if (lowerIsBetter) "sooner" else "more"} than every other $noun" else "; not told apart: ${list(tied)}") +
+            if (behind.isEmpty()) "" else "; $worse: ${list(behind)}"
+    }
+
     companion object {
         /**
          * The practical margin: two contenders whose interval lies wholly within ±10 % are not told apart even when it

@@ -30,4 +30,13 @@ class PlantedTest {
     fun `a planted run without any control fails, since nothing could find it`() {
         assertThat(Planted.check(0.25, emptyList())).contains("no experiment that ran has an A/A control")
     }
+
+    @Test
+    fun `a control whose twin cannot carry a planted delay is left out of the check, and alone cannot pass it`() {
+        val rush = control(1.0).copy(planted = 0.0, plantable = false)
+        assertThat(Planted.check(0.25, listOf(control(1.25), rush))).isNull()
+        assertThat(Planted.check(0.25, listOf(rush))).contains("no experiment that ran has an A/A control")
+        assertThat(rush.holds).isTrue()
+        assertThat(rush.sentence()).endsWith("not told apart, as it should be (no difference planted here: a rush at saturation hides a delay)")
+    }
 }
