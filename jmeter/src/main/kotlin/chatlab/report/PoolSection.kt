@@ -141,10 +141,10 @@ object PoolSection : ExperimentSection<PoolRow> {
             controls = controls(rows))
     }
 
-    /** `size 8; not told apart: 9 1.04× (0.95–1.15, 6 blocks); longer: 2 3.10× (2.40–4.00, 6 blocks)`. */
+    /** `size 8; not told apart: size 9 1.04× (0.95–1.15, 6 blocks); longer: size 2 3.10× (2.40–4.00, 6 blocks)`. */
     fun answer(r: Ranking): String {
         if (r.others.isEmpty()) return "size ${r.best}, the only size measured"
-        fun list(names: List<String>) = r.others.filter { it.a in names }.sortedBy { it.a.substringBefore(' ').toInt() }.joinToString(", ") { "${it.a} ${Ranking.text(it)}" }
+        fun list(names: List<String>) = r.others.filter { it.a in names }.sortedBy { it.a.substringBefore(' ').toInt() }.joinToString(", ") { "size ${it.a} ${Ranking.text(it)}" }
         return "size ${r.best}" + (if (r.tied.isEmpty()) ", below every other size" else "; not told apart: ${list(r.tied)}") +
             if (r.behind.isEmpty()) "" else "; longer: ${list(r.behind)}"
     }

@@ -27,9 +27,10 @@ object RunRepeat {
     /** "X, 1.4× Y, beyond every spread" ([Verdict.highest]) and "X; Y takes 1.4× as long, beyond every spread" ([Verdict.lowest]). */
     private val RUNNER_UP = listOf(Regex(""", $FACTOR [^,;]+, beyond every spread"""), Regex("""; [^;:]+ takes $FACTOR as long, beyond every spread"""))
 
-    /** A list of contenders a verdict names together: not told apart, or behind ([Verdict.highest], [Verdict.lowest]). */
     /** A paired ratio with its interval, ` 1.08× (0.97–1.21, 6 blocks)`: the figures of a verdict, not its conclusion. */
     private val RATIO = Regex(""" [0-9.]+× \([^)]*blocks[^)]*\)""")
+    /** A blocked verdict's leader and the contenders not told apart from it ([chatlab.report.method.Ranking.answer]). */
+    private val TIED_WITH_LEADER = Regex("""(?:^|(?<=; )|(?<=: ))([^;:]+); not told apart: ([^;]+)""")
     private val GROUP = Regex("""^(.+?)( not told apart| less, beyond the spreads| longer, beyond the spreads)$""")
 
     fun finding(c: Comparison): String? {
@@ -79,11 +80,13 @@ object RunRepeat {
 
     /**
      * What a verdict's [answer] concludes: without the runner-up it names beside a clear leader (and its ratio), without
-     * the paired ratios a blocked verdict gives each contender, and with
-     * the contenders of each group (not told apart, less, longer) in one order.
+     * the paired ratios a blocked verdict gives each contender, a blocked verdict's leader and those not told apart from
+     * it as one group (which of them led inside the tie is not a conclusion), and with the contenders of each group (not
+     * told apart, less, longer) in one order.
      */
     fun conclusion(answer: String): String {
         val plain = RUNNER_UP.fold(answer) { text, runnerUp -> text.replace(runnerUp, ", beyond every spread") }.replace(RATIO, "")
+            .replace(TIED_WITH_LEADER) { "${it.groupValues[1]}, ${it.groupValues[2]} not told apart" }
         return plain.split(Regex("(?<=; )|(?<=: )")).joinToString("") { part ->
             val delimiter = part.takeLast(2).takeIf { it == "; " || it == ": " } ?: ""
             val group = GROUP.find(part.removeSuffix(delimiter)) ?: return@joinToString part

@@ -46,12 +46,12 @@ class PoolSectionTest {
     @Test
     fun `the verdict pairs every clean size with the best block by block, and the twin with its size as the control`() {
         val verdict = PoolSection.verdict(PoolRow.of(samples, cores = 2))
-        assertThat(verdict.answer).startsWith("read, lowest avg: size 4; not told apart: 8 1.15× (1.00–1.33, 6 blocks)")
-        assertThat(verdict.answer).contains("longer: 2 6.67× (6.67–6.67, 6 blocks), 9 3.33× (3.33–3.33, 6 blocks), 10 5.00× (5.00–5.00, 6 blocks), 64 4.17×")
+        assertThat(verdict.answer).startsWith("read, lowest avg: size 4; not told apart: size 8 1.15× (1.00–1.33, 6 blocks)")
+        assertThat(verdict.answer).contains("longer: size 2 6.67× (6.67–6.67, 6 blocks), size 9 3.33× (3.33–3.33, 6 blocks), size 10 5.00× (5.00–5.00, 6 blocks), size 64 4.17×")
         // Run against run compares what the verdict concludes, not its ratios.
-        assertThat(RunRepeat.conclusion(verdict.answer)).startsWith("read, lowest avg: size 4; not told apart: 8; longer: 2, 9, 10, 64 (failures")
+        assertThat(RunRepeat.conclusion(verdict.answer)).startsWith("read, lowest avg: size 4, size 8 not told apart; longer: size 2, size 9, size 10, size 64 (failures")
         assertThat(verdict.answer).contains("(failures, median error %, at 2 (10.00%))")
-        assertThat(verdict.answer).contains("write, lowest avg: size 2; not told apart: 8 1.00× (1.00–1.00, 6 blocks)")
+        assertThat(verdict.answer).contains("write, lowest avg: size 2; not told apart: size 8 1.00× (1.00–1.00, 6 blocks)")
         assertThat(verdict.answer).endsWith("LOST UPDATES at sizes 8")
         // Drift doubles every figure in even blocks; the paired ratio does not see it: 9 takes 20 / 6 of 4's time in every block.
         assertThat(verdict.ratios.first { it.a == "9" && it.b == "4" }.let { listOf(it.low, it.high) }).allSatisfy { assertThat(it).isBetween(3.33, 3.34) }

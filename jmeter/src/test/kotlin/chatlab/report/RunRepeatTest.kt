@@ -73,7 +73,7 @@ class RunRepeatTest {
     }
 
     @Test
-    fun `a verdict is compared by what it concludes, not by its runner-up, its ratios or the order within a group`() {
+    fun `a verdict is compared by what it concludes, not by its runner-up, its ratios, the order within a group or who led a tie`() {
         fun same(a: String, b: String) = assertThat(RunRepeat.conclusion(a)).describedAs("“$a” against “$b”").isEqualTo(RunRepeat.conclusion(b))
         fun differ(a: String, b: String) = assertThat(RunRepeat.conclusion(a)).describedAs("“$a” against “$b”").isNotEqualTo(RunRepeat.conclusion(b))
         same("safe; fastest: redis-gate, 1.5× db-atomic, beyond every spread", "safe; fastest: redis-gate, 1.2× db-lock, beyond every spread")
@@ -87,6 +87,13 @@ class RunRepeatTest {
         differ("mysql-keyset, 1.4× mysql-offset, beyond every spread", "mysql-offset, 1.4× mysql-keyset, beyond every spread")
         differ("100 members, by p95 at 500/s: simple-1, relay-2 not told apart", "100 members, by p95 at 500/s: simple-1; relay-2 takes 2.8× as long, beyond every spread")
         differ("read, lowest p95: size 8, size 10 not told apart", "read, lowest p95: size 8, size 9 not told apart")
+        same("read, lowest avg: size 8; not told apart: size 9 1.04× (0.95–1.15, 6 blocks); longer: size 4 2.10× (1.90–2.30, 6 blocks)",
+            "read, lowest avg: size 9; not told apart: size 8 0.97× (0.90–1.06, 6 blocks); longer: size 4 2.00× (1.80–2.30, 6 blocks)")
+        same("safe; a; not told apart: b 1.02× (0.95–1.09, 12 blocks), c 1.05× (0.97–1.12, 12 blocks); longer: d 2.00× (1.8–2.2, 12 blocks)",
+            "safe; c; not told apart: a 0.98× (0.95–1.09, 12 blocks), b 1.01× (0.97–1.12, 12 blocks); longer: d 1.90× (1.8–2.2, 12 blocks)")
+        differ("a; not told apart: b 1.02× (0.95–1.09, 12 blocks); longer: c 2.00× (1.8–2.2, 12 blocks)",
+            "a; not told apart: c 1.05× (0.95–1.09, 12 blocks); longer: b 2.00× (1.8–2.2, 12 blocks)")
+        differ("a; not told apart: b 1.02× (0.95–1.09, 12 blocks)", "a, sooner than every other path; longer: b 1.30× (1.2–1.4, 12 blocks)")
     }
 
     @Test
