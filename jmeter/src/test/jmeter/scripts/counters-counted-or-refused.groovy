@@ -4,7 +4,7 @@
 def fail = { String why -> AssertionResult.setFailure(true); AssertionResult.setFailureMessage(why) }
 def code = prev.getResponseCode()
 if (code == '204') {
-    props.get('chatlab.tally').computeIfAbsent('acknowledged', { new java.util.concurrent.atomic.AtomicLong() }).incrementAndGet()
+    props.get('chatlab.tally').computeIfAbsent('acknowledged ' + vars.get('contender'), { new java.util.concurrent.atomic.AtomicLong() }).incrementAndGet()
 } else if (code == '503') {
     def body = prev.getResponseDataAsString()
     def message = body.startsWith('{') ? new groovy.json.JsonSlurper().parseText(body).message : body.take(200)

@@ -1,8 +1,8 @@
 package chatlab.report
 
 /**
- * One counters unit over the rounds of a run: a store and mode under one load shape (`threads@N` closed-loop threads or
- * `rate@R` open-model arrivals), its views measured per round, failures by cause, and how many audits found no lost update.
+ * One counters unit over the rounds of a run: a store and mode under `threads@N` closed-loop threads, its views measured
+ * per round, failures by cause, and how many audits found no lost update. The duet's blocks are [CountersExperiment]'s.
  */
 data class CounterRow(
     val store: String,
@@ -16,15 +16,15 @@ data class CounterRow(
 ) {
     val invariant: String get() = audits.invariant
 
-    /** The threads of a closed-loop shape, null for an open-model step. */
+    /** The closed-loop threads of the unit. */
     val threads: Int? get() = shape.removePrefix("threads@").takeIf { shape.startsWith("threads@") }?.toIntOrNull()
 
     /** Failures whose cause names SQLite's lock (`SQLITE_BUSY`). */
     val busy: Long get() = failureCauses.filter { "SQLITE_BUSY" in it.first }.sumOf { it.second }.toLong()
 
     companion object {
-        private val VIEW = Regex("""^view \[([a-z-]+) (counter|log)] ((?:threads|rate)@[0-9.]+)$""")
-        private val COUNT = Regex("""^count \[([a-z-]+) (counter|log)] ((?:threads|rate)@[0-9.]+)$""")
+        private val VIEW = Regex("""^view \[([a-z-]+) (counter|log)] (threads@[0-9]+)$""")
+        private val COUNT = Regex("""^count \[([a-z-]+) (counter|log)] (threads@[0-9]+)$""")
 
         val STORES = listOf("mysql", "sqlite", "sqlite-tuned")
 
@@ -33,7 +33,7 @@ data class CounterRow(
             val views = samples.mapNotNull { s -> VIEW.matchEntire(s.label)?.let { key(it) to s } }.groupBy({ it.first }, { it.second })
             val audits = samples.mapNotNull { s -> COUNT.matchEntire(s.label)?.let { key(it) to s } }.groupBy({ it.first }, { it.second })
             val order = compareBy<Triple<String, String, String>>({ STORES.indexOf(it.first).let { i -> if (i < 0) STORES.size else i } }, { it.second },
-                { if (it.third.startsWith("threads@")) it.third.removePrefix("threads@").toDouble() else Double.MAX_VALUE })
+                { it.third.removePrefix("threads@").toInt() })
             return views.keys.sortedWith(order).map { k ->
                 val list = views.getValue(k)
                 val failed = list.filterNot { it.success }

@@ -1,8 +1,9 @@
 package chatlab.report
 
 /**
- * The counters experiment in the report: every store, mode and load shape with its failures by cause and its audit,
- * the public SQLite-vs-MySQL view counts beside ours, and what the rounds say (a difference only beyond both spreads).
+ * The counters' closed-loop units in the report: every store, mode and thread count with its failures by cause and its
+ * audit, the public SQLite-vs-MySQL view counts beside ours, and what the rounds say (a difference only beyond both
+ * spreads). The verdict rests on the duet ([CountersExperiment]); this one is for a run without it.
  */
 object CountersSection : ExperimentSection<CounterRow> {
     const val TITLE = "Counters — a hot row against an append log, MySQL against SQLite"
@@ -22,12 +23,12 @@ object CountersSection : ExperimentSection<CounterRow> {
     )
 
     override fun explanation(settings: Map<String, String>): String =
-        "Per store (MySQL; SQLite with the driver's defaults; SQLite tuned: WAL, busy_timeout 5000, one writer) and mode (counter: one " +
-            "hot row per room, incremented; log: one row per view), three units per round: ${settings["viewFewThreads"] ?: "?"} and " +
-            "${settings["viewManyThreads"] ?: "?"} closed-loop threads sharing ${settings["viewRequests"] ?: "?"} views (no think time), then " +
-            "${settings["viewRate"] ?: "?"} arrivals/s for ${settings["viewSeconds"] ?: "?"} s. Pools: MySQL ${settings["mysqlPool"] ?: "?"} " +
-            "connections, SQLite defaults ${settings["sqlitePool"] ?: "?"}, SQLite tuned 1 writer. After each unit the audit checks that the " +
-            "count equals the views the server acknowledged (204); a 503 (SQLITE_BUSY, a lock or pool timeout) counts nothing and is listed by cause"
+        "Beside the duet, per store (MySQL; SQLite with the driver's defaults; SQLite tuned: WAL, busy_timeout 5000, one writer) and " +
+            "mode (counter: one hot row per room, incremented; log: one row per view), two closed-loop units in each full round, as the " +
+            "public test ran them: ${settings["viewFewThreads"] ?: "?"} and ${settings["viewManyThreads"] ?: "?"} threads sharing " +
+            "${settings["viewRequests"] ?: "?"} views (no think time). Pools: MySQL ${settings["mysqlPool"] ?: "?"} connections, SQLite " +
+            "defaults ${settings["sqlitePool"] ?: "?"}, SQLite tuned 1 writer. After each unit the audit checks that the count equals the " +
+            "views the server acknowledged (204); a 503 (SQLITE_BUSY, a lock or pool timeout) counts nothing and is listed by cause"
 
     fun table(rows: List<CounterRow>): Table = Table(
         "Counters: every view (median of rounds, min–max)",
@@ -35,7 +36,7 @@ object CountersSection : ExperimentSection<CounterRow> {
         rows.map { r ->
             val s = r.measured.median
             listOf(
-                r.store, r.mode, r.shape.replace("threads@", "").let { if (r.threads != null) "$it threads" else r.shape.replace("rate@", "") + "/s" },
+                r.store, r.mode, "${r.threads} threads",
                 Format.count(s.samples), Format.tps(r.measured.spread { it.throughput }), Format.ms(s.mean), Format.ms(s.p50),
                 Columns.spread(r.measured.spread { it.p95 }), Format.ms(s.p99), Format.count(r.failed),
                 Audits.cell(r.failureCauses), r.invariant,

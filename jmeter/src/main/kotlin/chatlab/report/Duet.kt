@@ -9,7 +9,7 @@ import chatlab.report.method.Trial
 /**
  * An experiment's duet: one open-model load whose every arrival goes to a contender drawn at random (a read path, a send
  * store), the A/A twin `<name> again` among them, so that every contender meets the same instants of the machine
- * (history.jmx's and sends.jmx's duet groups). The verdict ranks the contenders by their average latency per block and
+ * (the duet groups of history.jmx, sends.jmx and counters.jmx). The verdict ranks the contenders by their average latency per block and
  * states each against the soonest as a paired ratio over the blocks.
  */
 data class Duet(
@@ -90,6 +90,7 @@ data class Duet(
     companion object {
         val HISTORY = Duet("history", Subjects.GET, "path", "reads a history page", "readDuet", "readDuetPaths")
         val SENDS = Duet("sends", Subjects.SEND_TO_DELIVERY, "store", "takes a SEND to its broadcast", "sendDuet", "sendDuetStores")
+        val COUNTERS = Duet("counters", "view", "counter", "counts a view", "viewDuet", "viewDuetContenders")
     }
 }
 

@@ -54,7 +54,7 @@ object Experiments {
         HistoryExperiment,
         SendsExperiment,
         LabExperiment("seats", SeatsSection, { SeatRow.of(it.samples) }) { tpsAndP95("seats", it.measured) },
-        LabExperiment("counters", CountersSection, { CounterRow.of(it.samples) }) { tpsAndP95("counters", it.measured) },
+        CountersExperiment,
         LabExperiment("sqlite", SqliteSection, SqliteRow::of, plans = listOf("history", "sends")) { emptyList() },
         FanoutExperiment,
         LabExperiment("pool", PoolSection, { PoolRow.of(it.samples, it.environment.machine["cpus"]?.toIntOrNull()) }) { row -> listOf(Figure("pool", row.measured.label, "p95", row.measured.spread { it.p95 }, false), Figure("pool", row.measured.label, "error%", row.errorPct, false)) },

@@ -34,7 +34,7 @@ class EnginesMeetScriptTest {
         fun setFailureMessage(value: String) { message = value }
     }
 
-    private val counters = mapOf("plan" to "counters", "unit" to "mysql counter threads@10")
+    private val counters = mapOf("plan" to "counters", "unit" to "mysql counter threads@10", "contender" to "mysql counter")
 
     /** Two engines of the counters plan through one unit: each counts [acknowledged] of its own, then the audit group meets. */
     private fun countersUnit(dir: Path, acknowledged: List<Long>, views: (Long) -> Long): List<Pair<Assertion?, Map<String, Any?>>> =
@@ -42,12 +42,12 @@ class EnginesMeetScriptTest {
             engine.run("tally-from-zero.groovy", FanoutAuditScriptTest.Result())
             @Suppress("UNCHECKED_CAST")
             val tally = engine.props["chatlab.tally"] as MutableMap<String, AtomicLong>
-            tally.computeIfAbsent("acknowledged") { AtomicLong() }.addAndGet(acknowledged[engine.index])
+            tally.computeIfAbsent("acknowledged mysql counter") { AtomicLong() }.addAndGet(acknowledged[engine.index])
             val meeting = FanoutAuditScriptTest.Result()
             engine.run("engines-meet.groovy", meeting, mapOf("ctx" to Ctx(Group("audit mysql counter threads@10"))))
             assertThat(meeting.ignored).describedAs(meeting.message).isTrue()
             val audit = if (engine.index != 0) null else Assertion().also { assertion ->
-                val all = (engine.vars["tally.acknowledged"] as String).toLong()
+                val all = (engine.vars["tally.acknowledged mysql counter"] as String).toLong()
                 engine.run("counters-no-lost-update.groovy", null, mapOf("prev" to Prev("200", """{"views":${views(all)}}"""), "AssertionResult" to assertion))
             }
             audit to engine.vars
@@ -56,7 +56,7 @@ class EnginesMeetScriptTest {
     @Test
     fun `the first engine audits the counters on both engines' acknowledged views`(@TempDir dir: Path) {
         val held = countersUnit(dir, listOf(600, 400)) { all -> all }
-        assertThat(held.map { it.second["tally.acknowledged"] }).describedAs("each engine learns the sum").containsOnly("1000")
+        assertThat(held.map { it.second["tally.acknowledged mysql counter"] }).describedAs("each engine learns the sum").containsOnly("1000")
         val audit = held.mapNotNull { it.first }.single()
         assertThat(audit.failed).describedAs(audit.message).isFalse()
     }

@@ -55,12 +55,12 @@ class RoundsScriptTest {
     }
 
     @Test
-    fun `every plan runs on to the last judged round, history and sends without the paths no verdict rests on`() {
+    fun `every plan runs on to the last judged round, history, sends and counters without the units no verdict rests on`() {
         val r = runs(all, 2, 3)
         assertThat(r.names().take(8)).containsExactly("preflight", "warm-up", "history 1", "sends 1", "seats 1", "counters 1", "pool 1", "fanout 1")
         assertThat(r.names().drop(2 + 12)).containsExactly("history 3", "sends 3", "seats 3", "counters 3", "pool 3", "fanout 3")
         assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
-            .containsExactly("reference:mysql-keyset,mix:*,capacity:*", "mongo,capacity:*", null, null, null, null)
+            .containsExactly("reference:mysql-keyset,mix:*,capacity:*", "mongo,capacity:*", null, "threads:*", null, null)
         assertThat(r.filter { (it["round"] as Int) in 1..2 }.map { it.properties() }).allMatch { it.keys == setOf("round") }
         assertThat(r.drop(2).map { it.properties()["round"] }).isEqualTo(r.drop(2).map { it["round"].toString() })
         assertThat(runs(all, 3, 5).names().drop(2 + 18)).containsExactly(

@@ -20,21 +20,22 @@ class CountersSectionTest {
             views("mysql", "threads@10", r, 100, ms = 9, seconds = 4) + count("mysql", "threads@10", r, r != 2) +
             views("mysql", "threads@100", r, 100, ms = 9, seconds = 1) + count("mysql", "threads@100", r, true) +
             views("sqlite", "threads@100", r, 100, ms = 9, seconds = 4) + count("sqlite", "threads@100", r, true) +
+            views("sqlite-tuned", "threads@100", r, 100, ms = 2, seconds = 1) + count("sqlite-tuned", "threads@100", r, true) +
             views("sqlite-tuned", "rate@200", r, 100, ms = 2, seconds = 1) + count("sqlite-tuned", "rate@200", r, true)
     }
 
     @Test
-    fun `each unit's views, refusals by cause and audits are counted over the rounds`() {
+    fun `each closed-loop unit's views, refusals by cause and audits are counted over the rounds, other labels left alone`() {
         val rows = CounterRow.of(samples)
         assertThat(rows.map { "${it.store} ${it.shape}" }).containsExactly(
-            "mysql threads@10", "mysql threads@100", "sqlite threads@10", "sqlite threads@100", "sqlite-tuned rate@200",
+            "mysql threads@10", "mysql threads@100", "sqlite threads@10", "sqlite threads@100", "sqlite-tuned threads@100",
         )
         val sqlite = rows[2]
         assertThat(sqlite.counted).isEqualTo(294)
         assertThat(sqlite.failed).isEqualTo(6)
         assertThat(sqlite.busy).isEqualTo(6)
         assertThat(rows[0].invariant).startsWith("BROKEN in 1/3 rounds: lost or extra updates")
-        assertThat(rows[4].threads).isNull()
+        assertThat(rows[4].threads).isEqualTo(100)
     }
 
     @Test
