@@ -30,7 +30,7 @@ object ReferenceHost {
         val slower = listOfNotNull(cpu?.let { it / CPU_MS_PER_READ }, ceiling?.let { READ_CEILING / it }).max()
         val parts = listOfNotNull(
             cpu?.let { String.format(Locale.ROOT, "the server spent %.2f CPU ms per chat-mix read, %s the reference host's %.2f", it, times(it / CPU_MS_PER_READ), CPU_MS_PER_READ) },
-            ceiling?.let { "the instrument's read ceiling was ${Format.rate(it)}/s, ${times(it / READ_CEILING)} the reference host's ${Format.rate(READ_CEILING)}/s" },
+            ceiling?.let { "the instrument's read ceiling was ${Format.rate(Math.rint(it))}/s, ${times(it / READ_CEILING)} the reference host's ${Format.rate(READ_CEILING)}/s" },
         )
         val like = slower <= LIKE && slower >= 1 / LIKE
         val reading = when {
