@@ -2,7 +2,6 @@ package chatlab.report
 
 import chatlab.report.document.Block
 import chatlab.report.method.Control
-import chatlab.report.method.PairedRatio
 import chatlab.report.method.Ranking
 import chatlab.report.method.Trial
 
@@ -39,13 +38,8 @@ data class Duet(
         Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = "$sampler avg")
 
     /** The twin against its original, on the average latency of the blocks both ran. */
-    fun control(rows: List<DuetRow>, planted: Double): Control? {
-        val twin = rows.firstOrNull { it.twin } ?: return null
-        val original = rows.firstOrNull { it.contender == twin.contender.removeSuffix(Trial.TWIN) } ?: return null
-        if (twin.blocks.keys.none { it in original.blocks }) return null
-        return Control(experiment, "$sampler avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean },
-            original.contender, original.blocks.mapValues { it.value.mean }, figure = "$sampler avg"), higherIsWorse = true, planted = planted)
-    }
+    fun control(rows: List<DuetRow>, planted: Double): Control? =
+        Control.twinOf(experiment, "$sampler avg", rows.associate { r -> r.contender to r.blocks.mapValues { it.value.mean } }, planted)
 
     fun verdict(rows: List<DuetRow>, settings: Map<String, String>): Verdict {
         val ranked = ranking(rows)

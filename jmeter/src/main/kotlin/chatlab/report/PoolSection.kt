@@ -5,7 +5,6 @@ import chatlab.report.method.Control
 import chatlab.report.method.PairedRatio
 import chatlab.report.method.PairedRatio.Call
 import chatlab.report.method.Ranking
-import chatlab.report.method.Trial
 
 /**
  * The pool experiment in the report: throughput and latency against the pool size for a database-bound read and a hot-row
@@ -112,11 +111,7 @@ object PoolSection : ExperimentSection<PoolRow> {
 
     /** Per path, the control's twin against its size, on the average latency of the blocks both ran. */
     fun controls(rows: List<PoolRow>): List<Control> = rows.groupBy { it.kind }.mapNotNull { (kind, list) ->
-        val twin = list.firstOrNull { it.twin } ?: return@mapNotNull null
-        val original = list.firstOrNull { it.contender == twin.contender.removeSuffix(Trial.TWIN) } ?: return@mapNotNull null
-        val shared = twin.blocks.keys.intersect(original.blocks.keys)
-        if (shared.isEmpty()) return@mapNotNull null
-        Control("pool", "$kind avg", PairedRatio.of(twin.contender, twin.blocks.mapValues { it.value.mean }, original.contender, original.blocks.mapValues { it.value.mean }, figure = "$kind avg"), higherIsWorse = true)
+        Control.twinOf("pool", "$kind avg", list.associate { r -> r.contender to r.blocks.mapValues { it.value.mean } })
     }
 
     private fun sizes(names: List<String>) = names.joinToString { it }

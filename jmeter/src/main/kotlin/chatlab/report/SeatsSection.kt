@@ -4,7 +4,6 @@ import chatlab.report.method.Control
 import chatlab.report.method.PairedRatio
 import chatlab.report.method.PairedRatio.Call
 import chatlab.report.method.Ranking
-import chatlab.report.method.Trial
 
 /**
  * The seats experiment in the report: our strategies' table, the public k6 test's MySQL-lock and Redis-lock figures
@@ -92,13 +91,8 @@ object SeatsSection : ExperimentSection<SeatRow> {
         Ranking.of(rows.filterNot { it.twin }.associate { it.strategy to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = FIGURE)
 
     /** The twin against its strategy, on the average entry of the blocks both ran; never planted (see [Control.plantable]). */
-    fun control(rows: List<SeatRow>): Control? {
-        val twin = rows.firstOrNull { it.twin } ?: return null
-        val original = rows.firstOrNull { it.strategy == twin.strategy.removeSuffix(Trial.TWIN) } ?: return null
-        if (twin.blocks.keys.none { it in original.blocks }) return null
-        return Control("seats", FIGURE, PairedRatio.of(twin.strategy, twin.blocks.mapValues { it.value.mean }, original.strategy,
-            original.blocks.mapValues { it.value.mean }, figure = FIGURE), higherIsWorse = true, plantable = false)
-    }
+    fun control(rows: List<SeatRow>): Control? =
+        Control.twinOf("seats", FIGURE, rows.associate { r -> r.strategy to r.blocks.mapValues { it.value.mean } }, plantable = false)
 
     override fun verdict(rows: List<SeatRow>): Verdict {
         val broken = rows.filter { it.audits.broken }

@@ -28,6 +28,20 @@ data class Control(
     companion object {
         /** The share a run planted, from its settings (`plantedShare`, settings.groovy); 0 when none. */
         fun plantedShare(settings: Map<String, String>): Double = settings["plantedShare"]?.toDoubleOrNull() ?: 0.0
+
+        /**
+         * The A/A twin among [figures] (contender → block → its figure there; the twin named `<contender> again`, [Trial.TWIN])
+         * against its original on the blocks both ran, a latency-like [figure] where higher is worse; null without a twin,
+         * its original or a block they share.
+         */
+        fun twinOf(experiment: String, figure: String, figures: Map<String, Map<Int, Double>>, planted: Double = 0.0, plantable: Boolean = true): Control? {
+            val twin = figures.keys.firstOrNull { it.endsWith(Trial.TWIN) } ?: return null
+            val original = figures[twin.removeSuffix(Trial.TWIN)] ?: return null
+            val twinFigures = figures.getValue(twin)
+            if (twinFigures.keys.none { it in original }) return null
+            return Control(experiment, figure, PairedRatio.of(twin, twinFigures, twin.removeSuffix(Trial.TWIN), original, figure = figure),
+                higherIsWorse = true, planted = if (plantable) planted else 0.0, plantable = plantable)
+        }
     }
 
     val call: Call get() = ratio.call(Ranking.MARGIN)
