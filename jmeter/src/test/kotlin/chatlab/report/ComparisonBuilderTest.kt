@@ -95,6 +95,10 @@ class ComparisonBuilderTest {
         assertThat(c.failedSamples).isZero()
         assertThat(Gate(0.0, 0.0).passed(c)).isTrue()
         assertThat(Gate.describe(c)).contains("4 more unanswered in capacity steps beyond capacity (not counted)")
+        val pong = Sample(0, 3, "ws close [10 members on simple-1] capacity@2000", "500", "", false,
+            "Sampler error Sampler error: java.lang.IllegalStateException: Cannot send pong frame when state is CLOSED_CLIENT", "", 1)
+        assertThat(pong.cut).describedAs("the client's own close racing a server ping is no answer, not a wrong one").isTrue()
+        assertThat(pong.copy(failureMessage = "expected the RECEIPT of SUBSCRIBE, got: ERROR").noAnswer).isFalse()
     }
 
     @Test
