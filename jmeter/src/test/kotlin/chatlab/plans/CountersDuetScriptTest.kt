@@ -1,29 +1,18 @@
 package chatlab.plans
 
-import groovy.lang.Binding
 import groovy.lang.Closure
-import groovy.lang.GroovyShell
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
-import java.nio.file.Path
 import java.util.Properties
 
 /** The counters' duet as `scripts/counters-duet.groovy` lays it out for the plan's block slots; on JMeter's Groovy. */
 class CountersDuetScriptTest {
     private fun duet(vararg settings: Pair<String, String>): Triple<SeatsTrialsScriptTest.Result, Map<*, *>?, Properties> {
-        val props = Properties()
-        val result = SeatsTrialsScriptTest.Result()
-        val vars = FanoutAuditScriptTest.Vars(mutableMapOf<String, Any?>(
-            "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(),
+        val (result, props) = SeatsTrialsScriptTest.setUp("counters-duet.groovy", mapOf(
             "viewDuetContenders" to "mysql counter, mysql log,sqlite-tuned  counter", "viewDuetControl" to "mysql counter",
             "viewDuetBlocks" to "4", "viewDuetRate" to "200", "viewDuetSeconds" to "2", "viewRoom" to "3", "viewTwinRoom" to "5",
             "round" to "2", "planted" to "true", "skipPaths" to "",
-        ).plus(settings).toMutableMap())
-        GroovyShell(Binding().apply {
-            setVariable("vars", vars)
-            setVariable("props", props)
-            setVariable("SampleResult", result)
-        }).evaluate(Path.of("src/test/jmeter/scripts/counters-duet.groovy").toFile())
+        ) + settings)
         return Triple(result, props["counters.duet"] as Map<*, *>?, props)
     }
 

@@ -19,20 +19,27 @@ class SeatsTrialsScriptTest {
     }
 
     private fun trials(vararg settings: Pair<String, String>): Pair<Result, List<Map<*, *>>?> {
-        val props = Properties()
-        val result = Result()
-        val vars = FanoutAuditScriptTest.Vars(mutableMapOf<String, Any?>(
-            "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(),
+        val (result, props) = setUp("seats-trials.groovy", mapOf(
             "seatsStrategies" to "db-atomic, db-lock,redis-lock,redis-gate", "seatsControl" to "db-atomic", "seatsBlocks" to "2",
             "blockSeed" to "7", "round" to "2", "planted" to "true", "eventRoom" to "1000000",
-        ).plus(settings).toMutableMap())
-        GroovyShell(Binding().apply {
-            setVariable("vars", vars)
-            setVariable("props", props)
-            setVariable("SampleResult", result)
-        }).evaluate(Path.of("src/test/jmeter/scripts/seats-trials.groovy").toFile())
+        ) + settings)
         @Suppress("UNCHECKED_CAST")
         return result to props["seats.trials"] as List<Map<*, *>>?
+    }
+
+    companion object {
+        /** A plan's setUp [script] run on JMeter's Groovy with [settings] as its variables: its sample result and the properties it put. */
+        fun setUp(script: String, settings: Map<String, String>): Pair<Result, Properties> {
+            val props = Properties()
+            val result = Result()
+            val vars = FanoutAuditScriptTest.Vars(mutableMapOf<String, Any?>("scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString()).plus(settings).toMutableMap())
+            GroovyShell(Binding().apply {
+                setVariable("vars", vars)
+                setVariable("props", props)
+                setVariable("SampleResult", result)
+            }).evaluate(Path.of("src/test/jmeter/scripts", script).toFile())
+            return result to props
+        }
     }
 
     @Test
