@@ -92,7 +92,7 @@ object SeatsSection : ExperimentSection<SeatRow> {
 
     /** The twin against its strategy, on the average entry of the blocks both ran; never planted (see [Control.plantable]). */
     fun control(rows: List<SeatRow>): Control? =
-        Control.twinOf("seats", FIGURE, rows.associate { r -> r.strategy to r.blocks.mapValues { it.value.mean } }, plantable = false)
+        Control.twinOf("seats", FIGURE, rows.associate { r -> r.strategy to r.blocks.mapValues { it.value.mean } }, notPlanted = Control.RUSH)
 
     override fun verdict(rows: List<SeatRow>): Verdict {
         val broken = rows.filter { it.audits.broken }

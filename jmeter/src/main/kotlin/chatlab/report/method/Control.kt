@@ -19,14 +19,20 @@ data class Control(
     /** The share the server slowed the twin's requests by (0: nothing planted). */
     val planted: Double = 0.0,
     /**
-     * Whether a planted delay can show in this control's figure: not in a closed loop at saturation (a seats rush), where
-     * a delay that holds nothing others wait for takes the place of queueing instead of adding to it. Such a twin is
-     * never planted, and its control only has to hold.
+     * Why a planted delay cannot show in this control's figure, or null when it can: not in a closed loop at saturation
+     * (a seats rush), where a delay that holds nothing others wait for takes the place of queueing instead of adding to
+     * it ([RUSH]). Such a twin is never planted, and its control only has to hold.
      */
-    val plantable: Boolean = true,
+    val notPlanted: String? = null,
 ) {
+    /** Whether a planted delay can show in this control's figure. */
+    val plantable: Boolean get() = notPlanted == null
+
     companion object {
         /** The share a run planted, from its settings (`plantedShare`, settings.groovy); 0 when none. */
+        /** Why a seats rush is never planted. */
+        const val RUSH = "a rush at saturation hides a delay"
+
         fun plantedShare(settings: Map<String, String>): Double = settings["plantedShare"]?.toDoubleOrNull() ?: 0.0
 
         /**
@@ -34,13 +40,13 @@ data class Control(
          * against its original on the blocks both ran, a latency-like [figure] where higher is worse; null without a twin,
          * its original or a block they share.
          */
-        fun twinOf(experiment: String, figure: String, figures: Map<String, Map<Int, Double>>, planted: Double = 0.0, plantable: Boolean = true): Control? {
+        fun twinOf(experiment: String, figure: String, figures: Map<String, Map<Int, Double>>, planted: Double = 0.0, notPlanted: String? = null): Control? {
             val twin = figures.keys.firstOrNull { it.endsWith(Trial.TWIN) } ?: return null
             val original = figures[twin.removeSuffix(Trial.TWIN)] ?: return null
             val twinFigures = figures.getValue(twin)
             if (twinFigures.keys.none { it in original }) return null
             return Control(experiment, figure, PairedRatio.of(twin, twinFigures, twin.removeSuffix(Trial.TWIN), original, figure = figure),
-                higherIsWorse = true, planted = if (plantable) planted else 0.0, plantable = plantable)
+                higherIsWorse = true, planted = if (notPlanted == null) planted else 0.0, notPlanted = notPlanted)
         }
     }
 
@@ -57,7 +63,7 @@ data class Control(
     fun sentence(): String {
         val what = "$experiment ${ratio.a} / ${ratio.b}, $figure: ${Ranking.text(ratio)}"
         val percent = Math.round(planted * 100)
-        val unplanted = if (plantable) "" else " (no difference planted here: a rush at saturation hides a delay)"
+        val unplanted = notPlanted?.let { " (no difference planted here: $it)" } ?: ""
         return when {
             planted > 0 && plantedFound -> "$what — the planted $percent % found"
             planted > 0 -> "$what — the planted $percent % NOT found: the method misses a difference of that size here"

@@ -24,7 +24,7 @@ class ControlTest {
 
     @Test
     fun `a control that cannot be planted carries no plant, and without a twin, its original or a shared block there is none`() {
-        val unplantable = Control.twinOf("seats", "entry avg", mapOf("a" to blocks(1.0, 2.0), "a again" to blocks(1.0, 2.0)), planted = 0.25, plantable = false)!!
+        val unplantable = Control.twinOf("seats", "entry avg", mapOf("a" to blocks(1.0, 2.0), "a again" to blocks(1.0, 2.0)), planted = 0.25, notPlanted = Control.RUSH)!!
         assertThat(unplantable.planted).isEqualTo(0.0)
         assertThat(unplantable.holds).isTrue()
         assertThat(Control.twinOf("x", "f", mapOf("a" to blocks(1.0), "b" to blocks(2.0)))).isNull()

@@ -33,7 +33,7 @@ class PlantedTest {
 
     @Test
     fun `a control whose twin cannot carry a planted delay is left out of the check, and alone cannot pass it`() {
-        val rush = control(1.0).copy(planted = 0.0, plantable = false)
+        val rush = control(1.0).copy(planted = 0.0, notPlanted = Control.RUSH)
         assertThat(Planted.check(0.25, listOf(control(1.25), rush))).isNull()
         assertThat(Planted.check(0.25, listOf(rush))).contains("no experiment that ran has an A/A control")
         assertThat(rush.holds).isTrue()
