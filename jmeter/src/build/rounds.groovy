@@ -28,19 +28,20 @@ static Map<String, String> warmRound(String plan) {
         seats: [:],
         counters: [viewDuetSeconds: '1', viewDuetBlocks: '1', viewRequests: '300'],
         pool: [poolSizes: '4,64', poolSeconds: '1', poolBlocks: '1', poolControl: ''],
-        fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79'],
+        fanout: [fanoutStepSeconds: '1', fanoutMembers: '100', fanoutRooms: '79', fanoutTrialMembers: '100', fanoutBlocks: '1'],
     ][plan]
 }
 
 /**
  * What a judged round (after chatlab.rounds) leaves out of a plan: history's reference shape, mix and capacities, the
- * sends' stand-in and capacities and the counters' closed-loop units, on which no verdict rests (history's, the sends',
- * the counters' and the sqlite verdicts rest on the duets' blocks). Seats and the pool run whole: with two rounds,
+ * sends' stand-in and capacities, the counters' closed-loop units and the fan-out's capacity ladders, on which no verdict
+ * rests (history's, the sends', the counters' and the sqlite verdicts rest on the duets' blocks, the fan-out's on its
+ * blocks of trials). Seats and the pool run whole: with two rounds,
  * round 1 ran while the JIT compilers were still busy (the server's 126 s of compiling in round 1 against 30 s in
  * round 2), so a median of two was half a cold round and their verdicts changed between two runs in one clone.
  */
 static String judged(String plan) {
-    [history: 'reference:mysql-keyset,mix:*,capacity:*', sends: 'mongo,capacity:*', seats: '', counters: 'threads:*', pool: '', fanout: ''][plan]
+    [history: 'reference:mysql-keyset,mix:*,capacity:*', sends: 'mongo,capacity:*', seats: '', counters: 'threads:*', pool: '', fanout: 'fanout:*'][plan]
 }
 
 /**

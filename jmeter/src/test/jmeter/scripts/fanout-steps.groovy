@@ -35,6 +35,8 @@ if (slots > 0 && sizes.size() * deployments.size() > slots) throw new IllegalSta
 // The deployments this plan has warmed (each round runs the plan, and these scripts, afresh).
 def warmed = java.util.concurrent.ConcurrentHashMap.newKeySet()
 return [
+    // The deployments, in the server's order: [name (null: the fleet itself), ports].
+    deployments: deployments,
     // A room's path ("500 members on relay-2") → its members (500).
     membersOf: membersOf,
     // The room slot (1, 2, ...) names a room size of `fanoutMembers`, its room of `fanoutRooms` and a deployment: each

@@ -33,6 +33,8 @@ def openTimeout = number('openTimeout')
 def fanoutRates = numbers(vars.get('fanoutRates'))
 def fanoutSlo = number('fanoutSlo')
 def fanoutSteps = fanoutRates.isEmpty() ? null : evaluate(new File(vars.get('scripts'), 'fanout-steps.groovy'))
+// The fan-out's blocks of trials at one load ('fanout trial' shape, one group per trial slot): fanout-trials.groovy.
+def fanoutTrials = fanoutSteps == null ? null : evaluate(new File(vars.get('scripts'), 'fanout-trials.groovy'))(fanoutSteps.deployments)
 // The engines sharing this plan's load (engines.groovy): each offers its share of every rate, and they meet before
 // every unit, so that every engine's ladder decides on every engine's samples of the step before.
 def engines = evaluate(new File(vars.get('scripts'), 'engines.groovy'))
@@ -120,9 +122,14 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 // its figure, a closed model that no verdict rests on. The instrument's paths (no store: the ceiling of this load generator and
 // server) run in the first `instrumentRounds` rounds only; 0, the default, runs them in every round: a ceiling from one
 // round carries that round's state, and a first round run cold put it at 951/s where a warm one reached 2,263/s.
+// The chat mix (`mixRounds`) and the fan-out's capacity ladders (`fanoutLadderRounds`) run in the first rounds only
+// likewise (0: every round): no verdict rests on them (history's on its duet, the fan-out's on its blocks of trials), and
+// the main command's 30 minutes go to the blocks every verdict rests on.
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
 def referenceRounds = (vars.get('referenceRounds') ?: '0') as int
 def instrumentRounds = (vars.get('instrumentRounds') ?: '0') as int
+def mixRounds = (vars.get('mixRounds') ?: '0') as int
+def fanoutLadderRounds = (vars.get('fanoutLadderRounds') ?: '0') as int
 // The warm round (rounds.groovy) runs no path on the stand-in: it warms what round 1 measures for a verdict.
 def warmRound = vars.get('warmRound') == 'true'
 def everyRound = on
@@ -131,6 +138,8 @@ on = { String path, String shape = null ->
     def onStandIn = mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm')
     everyRound(path, shape) && !(onStandIn && (warmRound || standInRounds > 0 && rounds >= standInRounds)) &&
         !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds) &&
+        !(mixRounds > 0 && shape == 'mix' && rounds >= mixRounds) &&
+        !(fanoutLadderRounds > 0 && shape == 'fanout' && rounds >= fanoutLadderRounds) &&
         !(instrumentRounds > 0 && path.startsWith('instrument') && rounds >= instrumentRounds)
 }
 props.put('chatlab.on', on)
@@ -156,12 +165,18 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     long startsAt = now // when the step's arrivals begin; its schedule opens with a pause until then
     def pause = pauseUntil(startsAt)
     def fanout = shape == 'fanout'
+    def trial = shape == 'fanout trial'
     Map extra = [:]
     if (fanout) {
         // The fan-out plan names its room slot (1, 2, ...), which names a room size and its room.
         def slot = fanoutSteps.slot(path)
         path = slot?.path
         if (slot != null) extra = [room: slot.room, ports: slot.ports, deployment: slot.deployment]
+    } else if (trial) {
+        // A trial group names its slot in the round's shuffled trials (`step`).
+        def slot = fanoutTrials?.call(step)
+        path = slot?.path
+        if (slot != null) extra = [room: slot.room, ports: slot.ports, deployment: slot.deployment, label: slot.label]
     }
     // Engines that could not meet run no more steps (a tearDown sampler, engines-met.groovy, fails the plan with why).
     if (path == null || !on(path, shape) || props.get('chatlab.enginesFailed') != null) {
@@ -197,7 +212,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def tag = Long.toString(met.collect { it.now as long }.min(), 36)
     def standIn = !fanout && path in standIns
     def ladder = fanout ? fanoutRates : standIn ? standInRates : rates
-    def limit = fanout ? fanoutSlo : slo
+    def limit = fanout || trial ? fanoutSlo : slo
     double rate
     double seconds
     String label
@@ -280,6 +295,16 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             extra = fanoutStep.extra + [rampFrom: warmUp != null ? engines.share(rate / (fanoutStep.extra.members as int) / 4) : fanoutStep.extra.sendRate]
             pause = pause + fanoutStep.arrivals
         }
+    } else if (trial) {
+        // A trial: one fan-out step at fanoutTrialRate for fanoutTrialSeconds (a round's warm-up trial twice as long),
+        // whatever the others found; the report pairs the trials of a block.
+        rate = number('fanoutTrialRate')
+        label = extra.label as String
+        seconds = number('fanoutTrialSeconds') * (label == 'warm-up' ? 2 : 1)
+        def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, rate, seconds, now, 0L,
+            [count: engines.count, index: engines.index, tag: tag])
+        extra = fanoutStep.extra + [rampFrom: fanoutStep.extra.sendRate]
+        pause = pause + fanoutStep.arrivals
     } else if (shape == 'duet') {
         // History's and the sends' verdicts (their plans' duet groups): one open-model load whose every arrival goes to a
         // path or store drawn at random (reader-action-query-and-label.groovy, user-token-clientmessageid.groovy), the
@@ -314,8 +339,8 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     }
     def key = path + ' ' + label
     steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
-    props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0] + extra)
-    if (fanout) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
+    props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0 || label == 'warm-up'] + extra)
+    if (fanout || trial) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix and duet); what it cuts is a failure.
     // Once nothing runs after the last arrival, the group ends without waiting out the tail (end-open-group-when-idle.groovy).

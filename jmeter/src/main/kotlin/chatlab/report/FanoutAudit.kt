@@ -26,7 +26,8 @@ data class FanoutAudit(
     val held: Boolean get() = broken.isEmpty()
 
     companion object {
-        private val label = Regex("""^audit \[(${Subjects.ROOM_PATH})] .+$""")
+        /** A room's audits, the fan-out trials' A/A twin's (`... on simple-1 again`) apart from its original's. */
+        private val label = Regex("""^audit \[(${Subjects.ROOM_PATH}(?: again)?)] .+$""")
         private val counts = Regex("""(\d+) messages stored \((\d+) acknowledged\), (\d+) deliveries to (\d+) members""")
         private val arrivalOrder = Regex("""(\d+) of \d+ members received them in another order""")
 

@@ -35,12 +35,19 @@ object FanoutExperiment : Experiment {
     /** The audited steps with the server's send-path stages. */
     fun steps(c: Comparison): List<FanoutStep> = FanoutStages.of(c.samples)
 
-    override fun verdict(c: Comparison): Verdict? = FanoutDeployments.verdict(c.fanoutCapacity, c.fanoutSlo)
+    /** The blocks' verdict where the run measured them (a deployment's delivery at one load); else the ladders'. */
+    override fun verdict(c: Comparison): Verdict? =
+        FanoutTrials.verdict(c.fanoutTrials, c.environment.settings) ?: FanoutDeployments.verdict(c.fanoutCapacity, c.fanoutSlo)
 
     override fun section(c: Comparison): Section? {
         val paths = c.fanoutCapacity
-        if (paths.isEmpty() && audits(c).isEmpty()) return null
+        val trials = c.fanoutTrials
+        if (paths.isEmpty() && trials.isEmpty() && audits(c).isEmpty()) return null
         return Section("Fan-out — a message from SEND to every member of its room", buildList {
+            if (trials.isNotEmpty()) {
+                add(FanoutTrials.text(c.environment.settings))
+                add(FanoutTrials.table(trials))
+            }
             add(Block.Text(explanation(c)))
             if (paths.isNotEmpty()) {
                 add(charts(paths, c))
@@ -54,7 +61,7 @@ object FanoutExperiment : Experiment {
         })
     }
 
-    override fun figures(c: Comparison): List<Figure> = HistoryExperiment.capacityFigures(c.fanoutCapacity)
+    override fun figures(c: Comparison): List<Figure> = FanoutTrials.figures(c.fanoutTrials) + HistoryExperiment.capacityFigures(c.fanoutCapacity)
 
     fun explanation(c: Comparison): String {
         val s = c.environment.settings

@@ -67,7 +67,7 @@ object Subjects {
      * A fan-out path as the plan names it: `<members> members`, `<members> members on <deployment>` with deployments, the
      * deployment as the server names it (`relay-2`, `simple-1-outbound8`).
      */
-    private const val DEPLOYMENT = """[a-z]+-\d+(?:-outbound\d+)?"""
+    private const val DEPLOYMENT = """(?:[a-z]+-\d+(?:-outbound\d+)?|fleet)"""
     const val ROOM_PATH = """\d+ members(?: on $DEPLOYMENT)?"""
     val ROOM_SIZE = Regex("""^(\d+) members(?: on ($DEPLOYMENT))?$""")
 

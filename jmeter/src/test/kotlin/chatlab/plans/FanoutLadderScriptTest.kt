@@ -20,18 +20,18 @@ class FanoutLadderScriptTest {
     class Result { fun setIgnore() {} }
 
     /** One round: a fresh script, as a round's plan evaluates it, over the run's results folder [dir]. */
-    private inner class Round(dir: Path, info: String? = null) {
+    private inner class Round(dir: Path, info: String? = null, extra: Map<String, String> = emptyMap()) {
         val props = Properties()
 
         init {
-            val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
+            val vars = FanoutAuditScriptTest.Vars(mutableMapOf<String, Any?>(
                 "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(), "unitsFile" to dir.resolve("units.csv").toString(),
                 "measured" to "delivery", "chatPaths" to "true", "port" to "8080", "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100",
                 "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1", "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78",
                 "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
                 "fanoutWarmUpRate" to "0", "fanoutMinMessages" to "8", "fanoutSlots" to "12",
                 "infoFile" to dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }.toString(),
-            ))
+            ).apply { putAll(extra) })
             GroovyShell(Binding().apply {
                 setVariable("vars", vars)
                 setVariable("props", props)
@@ -56,7 +56,29 @@ class FanoutLadderScriptTest {
             }.also { schedule(slot, 11) }
         }
 
-        private fun schedule(slot: String, step: Int) = (props["chatlab.schedule"] as Closure<*>).call("fanout", slot, step)
+        fun schedule(slot: String, step: Int, shape: String = "fanout") = (props["chatlab.schedule"] as Closure<*>).call(shape, slot, step)
+    }
+
+    @Test
+    fun `with fanoutLadderRounds 1 only the first round climbs, and every round runs its trials at one rate`(@TempDir dir: Path) {
+        val trials = mapOf("fanoutLadderRounds" to "1", "fanoutBlocks" to "2", "fanoutTrialMembers" to "500", "fanoutTrialRate" to "1000",
+            "fanoutTrialSeconds" to "1.5", "fanoutControl" to "", "fanoutTwinRoom" to "77", "round" to "1", "blockSeed" to "3")
+        assertThat(Round(dir, extra = trials).climb(flat(80.0))).hasSize(7)
+        val second = Round(dir, extra = trials + ("round" to "2"))
+        assertThat(second.climb(flat(80.0))).describedAs("round 2 runs no ladder").isEmpty()
+        val labels = (1..6).map { slot ->
+            second.schedule("", slot, "fanout trial")
+            (second.props["chatlab.current"] as Map<*, *>?)?.let { it["path"] to it["label"] }
+        }
+        assertThat(labels.first()).isEqualTo("500 members on fleet" to "warm-up")
+        assertThat(labels.subList(1, 5)).containsExactlyInAnyOrder("500 members on fleet" to "trial block 3", "500 members on fleet again" to "trial block 3",
+            "500 members on fleet" to "trial block 4", "500 members on fleet again" to "trial block 4")
+        assertThat(labels.last()).isNull()
+        second.schedule("", 2, "fanout trial")
+        val current = second.props["chatlab.current"] as Map<*, *>
+        assertThat(current["sendRate"]).isEqualTo(2.0)
+        assertThat(current["warmup"]).isEqualTo(false)
+        assertThat((current["fanout"] as Map<*, *>)["room"]).isIn(78L, 77L)
     }
 
     /** p95 [floor] ms up to 1,000 offered deliveries/s, missed beyond. */

@@ -175,10 +175,13 @@ class PlanShapeTest {
     }
 
     @Test
-    fun `the fan-out plan holds as many room slots as it says, each its warm-up and steps on its own slot`() {
+    fun `the fan-out plan holds as many room slots and trial slots as it says, each its warm-up and steps on its own slot`() {
         val elements = plans.single { it.name == "fanout.jmx" }.elements()
         val slots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutSlots" }.prop("Argument.value")!!.toInt()
-        val groups = elements.filter { it.tagName == "OpenModelThreadGroup" }
+        val trialSlots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutTrialSlots" }.prop("Argument.value")!!.toInt()
+        val (trials, groups) = elements.filter { it.tagName == "OpenModelThreadGroup" }.partition { it.getAttribute("testname").startsWith("fanout trial ") }
+        assertThat(trials.map { it.getAttribute("testname") }).containsExactlyElementsOf((1..trialSlots).map { "fanout trial $it" })
+        assertThat(trials.filter { t -> "'fanout trial'\\, ''\\, ${t.getAttribute("testname").removePrefix("fanout trial ")})" !in t.prop("OpenModelThreadGroup.schedule")!! }).isEmpty()
         val bySlot = groups.groupBy { Regex("""^fanout room (\d+) \(""").find(it.getAttribute("testname"))?.groupValues?.get(1) }
         assertThat(bySlot.keys).containsExactlyElementsOf((1..slots).map { it.toString() })
         val wrong = groups.filter { group ->

@@ -55,12 +55,12 @@ class RoundsScriptTest {
     }
 
     @Test
-    fun `every plan runs on to the last judged round, history, sends and counters without the units no verdict rests on`() {
+    fun `every plan runs on to the last judged round, history, sends, counters and fan-out without the units no verdict rests on`() {
         val r = runs(all, 2, 3)
         assertThat(r.names().take(8)).containsExactly("preflight", "warm-up", "history 1", "sends 1", "seats 1", "counters 1", "pool 1", "fanout 1")
         assertThat(r.names().drop(2 + 12)).containsExactly("history 3", "sends 3", "seats 3", "counters 3", "pool 3", "fanout 3")
         assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
-            .containsExactly("reference:mysql-keyset,mix:*,capacity:*", "mongo,capacity:*", null, "threads:*", null, null)
+            .containsExactly("reference:mysql-keyset,mix:*,capacity:*", "mongo,capacity:*", null, "threads:*", null, "fanout:*")
         assertThat(r.filter { (it["round"] as Int) in 1..2 }.map { it.properties() }).allMatch { it.keys == setOf("round") }
         assertThat(r.drop(2).map { it.properties()["round"] }).isEqualTo(r.drop(2).map { it["round"].toString() })
         assertThat(runs(all, 3, 5).names().drop(2 + 18)).containsExactly(
@@ -72,7 +72,7 @@ class RoundsScriptTest {
     fun `a judged round skips what the run's own skipPaths skip as well as its own list`() {
         val r = runs(listOf("history", "fanout"), 2, 3, skipPaths = "mongo,mysql-offset")
         assertThat(r.filter { it["round"] == 3 }.map { (it["properties"] as Map<*, *>)["skipPaths"] })
-            .containsExactly("mongo,mysql-offset,reference:mysql-keyset,mix:*,capacity:*", null)
+            .containsExactly("mongo,mysql-offset,reference:mysql-keyset,mix:*,capacity:*", "mongo,mysql-offset,fanout:*")
         assertThat(r.filter { (it["round"] as Int) in 1..2 }.map { it.properties().keys }).allMatch { it == setOf("round") }
     }
 
@@ -91,7 +91,7 @@ class RoundsScriptTest {
         assertThat(command).containsSequence("-d", "/j", "-n")
             .containsSequence("-t", "/t/sends.jmx", "-l", "/r/round-4/sends.csv").containsSequence("-e", "-o", "/o/round-4/sends")
             .contains("-JskipPaths=mongo", "-GskipPaths=mongo", "-G/j/bin/global.properties").containsSequence("-R", "h:1")
-        for (plan in listOf("history", "sends")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(skipPaths)}")
+        for (plan in listOf("history", "sends", "counters", "fanout")) assertThat(Path.of("src/test/jmeter/$plan.jmx").readText()).contains("\${__P(skipPaths)}")
         assertThat(Path.of("src/test/jmeter/seats.jmx").readText()).contains("\${__P(engineList)}")
         assertThat(Path.of("src/test/jmeter/pool.jmx").readText()).contains("\${__P(round)}")
     }
