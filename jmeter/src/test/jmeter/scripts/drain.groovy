@@ -12,6 +12,12 @@ import java.time.Duration
 // "drain before <unit>".
 def unit = vars.get('unit') ?: ctx.getThreadGroup().getName() - 'drain before '
 SampleResult.setSampleLabel('drain before ' + unit)
+// A unit this round skips (open-model-schedules.groovy's chatlab.unitRuns) gets no drain and no line: the unit before it
+// ends at the next drain that runs. Every engine decides alike, on the same settings and earlier rounds.
+if (props.get('chatlab.unitRuns')?.call(unit) == false) {
+    SampleResult.setIgnore()
+    return
+}
 def token = props.get('chatlab.labToken')
 if (token == null) {
     def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }

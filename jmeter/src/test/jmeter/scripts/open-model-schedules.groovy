@@ -122,12 +122,14 @@ def ladderKey = { String path -> vars.get('measured') + ' [' + path + ']' }
 // its figure, a closed model that no verdict rests on. The instrument's paths (no store: the ceiling of this load generator and
 // server) run in the first `instrumentRounds` rounds only; 0, the default, runs them in every round: a ceiling from one
 // round carries that round's state, and a first round run cold put it at 951/s where a warm one reached 2,263/s.
-// The chat mix (`mixRounds`) and the fan-out's capacity ladders (`fanoutLadderRounds`) run in the first rounds only
-// likewise (0: every round): no verdict rests on them (history's on its duet, the fan-out's on its blocks of trials), and
-// the main command's 30 minutes go to the blocks every verdict rests on.
+// The read and send capacity ladders but the instrument's (`capacityRounds`), the chat mix (`mixRounds`) and the
+// fan-out's ladders (`fanoutLadderRounds`) run in the first rounds only likewise (0: every round): no verdict rests on
+// them (history's, the sends' and the sqlite verdicts on the duets, the fan-out's on its blocks of trials), and the main
+// command's 30 minutes go to the blocks every verdict rests on.
 def standInRounds = (vars.get('standInRounds') ?: '0') as int
 def referenceRounds = (vars.get('referenceRounds') ?: '0') as int
 def instrumentRounds = (vars.get('instrumentRounds') ?: '0') as int
+def capacityRounds = (vars.get('capacityRounds') ?: '0') as int
 def mixRounds = (vars.get('mixRounds') ?: '0') as int
 def fanoutLadderRounds = (vars.get('fanoutLadderRounds') ?: '0') as int
 // The warm round (rounds.groovy) runs no path on the stand-in: it warms what round 1 measures for a verdict.
@@ -138,6 +140,7 @@ on = { String path, String shape = null ->
     def onStandIn = mongoStandIn && path.startsWith('mongo') && !path.endsWith(' warm')
     everyRound(path, shape) && !(onStandIn && (warmRound || standInRounds > 0 && rounds >= standInRounds)) &&
         !(referenceRounds > 0 && shape == 'reference' && rounds >= referenceRounds) &&
+        !(capacityRounds > 0 && shape == 'capacity' && !path.startsWith('instrument') && rounds >= capacityRounds) &&
         !(mixRounds > 0 && shape == 'mix' && rounds >= mixRounds) &&
         !(fanoutLadderRounds > 0 && shape == 'fanout' && rounds >= fanoutLadderRounds) &&
         !(instrumentRounds > 0 && path.startsWith('instrument') && rounds >= instrumentRounds)
@@ -146,6 +149,16 @@ props.put('chatlab.on', on)
 // A closed group's threads (the reference shape): this engine's share of `total`, none when its path does not run in this
 // round (or the engines could not meet: engines.groovy).
 props.put('chatlab.threads', { String path, String shape, int total -> on(path, shape) ? engines.threads(total) : 0 })
+// Whether the unit a drain precedes (drain.groovy: `reference <path>`, `capacity <path>`, `mix <path>`, `fanout room <slot>`)
+// runs anything in this round: a drain before a skipped unit waited for an idle server before nothing, 1-10 s a unit
+// (70 s of history's judged round in one main run). Every other unit runs.
+props.put('chatlab.unitRuns', { String unit ->
+    def shaped = unit =~ /^(reference|capacity|mix) (.+)$/
+    if (shaped.matches()) return on(shaped.group(2), shaped.group(1))
+    def room = unit =~ /^fanout room (\d+)$/
+    if (room.matches() && fanoutSteps != null) return fanoutSteps.slot(room.group(1))?.path?.with { on(it, 'fanout') } ?: false
+    true
+})
 // What earlier rounds found for a path (real backends only): a later round brackets it instead of climbing from the bottom.
 def earlierOf = { String path -> earlier.containsKey(ladderKey(path)) ? earlier[ladderKey(path)] : [] }
 // A fan-out room's delivery p95 at the ladder's first rate, kept per round beside its capacity (fanout-steps.groovy's
@@ -212,7 +225,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def tag = Long.toString(met.collect { it.now as long }.min(), 36)
     def standIn = !fanout && path in standIns
     def ladder = fanout ? fanoutRates : standIn ? standInRates : rates
-    def limit = fanout || trial ? fanoutSlo : slo
+    def limit = fanout ? fanoutSlo : slo
     double rate
     double seconds
     String label

@@ -94,6 +94,21 @@ class EnginesScriptTest {
     }
 
     @Test
+    fun `no engine drains before a unit this round skips, so none waits at it and it keeps no line`(@TempDir dir: Path) {
+        val place = MeetingPlace()
+        val drains = PlanEngine.on(listOf(dir, dir), history + drainVars("reference mysql-keyset") + ("skipPaths" to "reference:*"), place) { engine ->
+            val sample = FanoutAuditScriptTest.Result()
+            engine.props["chatlab.labToken"] = "lab"
+            engine.run("drain.groovy", sample)
+            sample
+        }
+        assertThat(drains.map { it.ignored }).containsExactly(true, true)
+        assertThat(place.met).containsExactly("engines")
+        assertThat(activityAsked.get()).isZero()
+        assertThat(dir.resolve("units.csv")).doesNotExist()
+    }
+
+    @Test
     fun `a plan that does not split its load fails its drain on several engines instead of waiting for the others`(@TempDir dir: Path) {
         val vars = mutableMapOf<String, Any?>("scripts" to planScripts.toString(), "unitsFile" to dir.resolve("units.csv").toString(),
             "engineList" to "10.0.0.1:1099,10.0.0.2:1099", "host" to "127.0.0.1", "jwtSecret" to "s", "plan" to "seats", "drainTimeout" to "5") +

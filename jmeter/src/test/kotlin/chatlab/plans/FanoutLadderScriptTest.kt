@@ -66,6 +66,11 @@ class FanoutLadderScriptTest {
         assertThat(Round(dir, extra = trials).climb(flat(80.0))).hasSize(7)
         val second = Round(dir, extra = trials + ("round" to "2"))
         assertThat(second.climb(flat(80.0))).describedAs("round 2 runs no ladder").isEmpty()
+        val unitRuns = second.props["chatlab.unitRuns"] as Closure<*>
+        assertThat(listOf("fanout room 1", "fanout room 2", "fanout trials", "capacity mysql-keyset").map { unitRuns.call(it) })
+            .describedAs("no drain before a ladder that does not run, or a slot past the room sizes").containsExactly(false, false, true, true)
+        assertThat((Round(dir.resolve("first").also { Files.createDirectories(it) }, extra = trials).props["chatlab.unitRuns"] as Closure<*>).call("fanout room 1"))
+            .describedAs("round 1 climbs").isEqualTo(true)
         val labels = (1..6).map { slot ->
             second.schedule("", slot, "fanout trial")
             (second.props["chatlab.current"] as Map<*, *>?)?.let { it["path"] to it["label"] }
