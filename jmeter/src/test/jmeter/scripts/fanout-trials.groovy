@@ -2,9 +2,9 @@
 // deployment and one of the A/A twin (fanoutControl again, on a room of its own, fanoutTwinRoom), in an order shuffled
 // per block (trials.groovy, seed blockSeed), so that the host's drift falls on every deployment of a block alike. A
 // trial is one fan-out step (fanout-steps.groovy) at one load, fanoutTrialRate offered deliveries per second to a room of
-// fanoutTrialMembers for fanoutTrialSeconds, below every deployment's capacity, so that the trials compare what a
-// delivery takes at the same load rather than where a ladder crossed the SLO. A round opens with one unmeasured trial
-// per deployment (a judged round runs no ladder before its blocks). Evaluated, it returns the closure
+// fanoutTrialMembers for fanoutTrialSeconds, so that the trials compare what a delivery takes at the same load rather
+// than where a ladder crossed the SLO. A round opens with one unmeasured trial per deployment (a later round runs no
+// ladder before its blocks). Evaluated, it returns the closure
 //   (deployments: [[name, ports]]) → (slot: 1, 2, ...) → [path, room, ports, deployment, label] or null past the round's
 // trials; a path is "<members> members on <deployment>", the twin's "... on <deployment> again".
 def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as double } }

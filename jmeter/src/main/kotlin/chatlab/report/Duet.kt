@@ -25,13 +25,7 @@ data class Duet(
 ) {
     private val label = Regex("""^${Regex.escape(sampler)} \[([^\]]+)] duet block ([0-9]{1,6})$""")
 
-    fun rows(samples: List<Sample>): List<DuetRow> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to (it.groupValues[2].toInt() to s) } }
-        .groupBy({ it.first }, { it.second })
-        .map { (name, list) ->
-            val byBlock = list.groupBy({ it.first }, { it.second }).toSortedMap().mapValues { Stats.of(it.value) }
-            DuetRow(name, byBlock, Measured("$sampler [$name] duet", byBlock.values.toList()), list.count { !it.second.success }.toLong())
-        }
-        .sortedWith(compareBy({ it.contender.removeSuffix(Trial.TWIN) }, { it.twin }))
+    fun rows(samples: List<Sample>): List<DuetRow> = DuetRow.of(samples, label) { "$sampler [$it] duet" }
 
     /** The contenders (the twin apart) by their average latency per block. */
     fun ranking(rows: List<DuetRow>): Ranking? =
@@ -91,4 +85,19 @@ data class Duet(
 /** One contender of a duet, with its statistics per block. */
 data class DuetRow(val contender: String, val blocks: Map<Int, Stats>, val measured: Measured, val failed: Long) {
     val twin: Boolean get() = contender.endsWith(Trial.TWIN)
+
+    companion object {
+        /**
+         * The contenders of the [samples] whose label [label] matches, its first group the contender and its second the
+         * block, each with its statistics per block under the label [measured] names it by; the twin after its original.
+         */
+        fun of(samples: List<Sample>, label: Regex, measured: (String) -> String): List<DuetRow> =
+            samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to (it.groupValues[2].toInt() to s) } }
+                .groupBy({ it.first }, { it.second })
+                .map { (name, list) ->
+                    val byBlock = list.groupBy({ it.first }, { it.second }).toSortedMap().mapValues { Stats.of(it.value) }
+                    DuetRow(name, byBlock, Measured(measured(name), byBlock.values.toList()), list.count { !it.second.success }.toLong())
+                }
+                .sortedWith(compareBy({ it.contender.removeSuffix(Trial.TWIN) }, { it.twin }))
+    }
 }

@@ -3,7 +3,6 @@ package chatlab.report
 import chatlab.report.document.Block
 import chatlab.report.method.Control
 import chatlab.report.method.Ranking
-import chatlab.report.method.Trial
 
 /** The fan-out's deployments in blocks of trials at one load (fanout.jmx's trial groups, scripts/fanout-trials.groovy). */
 val Comparison.fanoutTrials: List<DuetRow> get() = FanoutTrials.rows(samples)
@@ -27,13 +26,7 @@ object FanoutTrials {
      */
     const val NOT_PLANTED = "the planted share holds a SEND back a share of its storing time, a part of what its deliveries take"
 
-    fun rows(samples: List<Sample>): List<DuetRow> = samples.mapNotNull { s -> label.matchEntire(s.label)?.let { it.groupValues[1] to (it.groupValues[2].toInt() to s) } }
-        .groupBy({ it.first }, { it.second })
-        .map { (name, list) ->
-            val byBlock = list.groupBy({ it.first }, { it.second }).toSortedMap().mapValues { Stats.of(it.value) }
-            DuetRow(name, byBlock, Measured("${Subjects.DELIVERY} [$name] trials", byBlock.values.toList()), list.count { !it.second.success }.toLong())
-        }
-        .sortedWith(compareBy({ it.contender.removeSuffix(Trial.TWIN) }, { it.twin }))
+    fun rows(samples: List<Sample>): List<DuetRow> = DuetRow.of(samples, label) { "${Subjects.DELIVERY} [$it] trials" }
 
     fun ranking(rows: List<DuetRow>): Ranking? =
         Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = FIGURE)
@@ -60,8 +53,8 @@ object FanoutTrials {
         return Block.Text(
             "Blocks: ${settings["fanoutBlocks"] ?: "?"} a round, each one trial on every deployment $control, in an order shuffled per block " +
                 "(seed ${settings["blockSeed"] ?: "?"}); a trial is a room of ${settings["fanoutTrialMembers"] ?: "?"} members at " +
-                "${settings["fanoutTrialRate"] ?: "?"} offered deliveries/s for ${settings["fanoutTrialSeconds"] ?: "?"} s, below every deployment's " +
-                "capacity, audited like a step. A round opens with one unmeasured trial per deployment. The verdict is each deployment's average " +
+                "${settings["fanoutTrialRate"] ?: "?"} offered deliveries/s for ${settings["fanoutTrialSeconds"] ?: "?"} s, audited like a " +
+                "step. A round opens with one unmeasured trial per deployment. The verdict is each deployment's average " +
                 "delivery per block against the soonest deployment's in the same block: the ladders below say how far each carries, the blocks " +
                 "which is sooner at one load, with the drift of the machine falling on every deployment of a block alike.")
     }
