@@ -87,12 +87,23 @@ object RunRepeat {
     fun conclusion(answer: String): String {
         val plain = RUNNER_UP.fold(answer) { text, runnerUp -> text.replace(runnerUp, ", beyond every spread") }.replace(RATIO, "")
             .replace(TIED_WITH_LEADER) { "${it.groupValues[1]}, ${it.groupValues[2]} not told apart" }
-        return plain.split(Regex("(?<=; )|(?<=: )")).joinToString("") { part ->
+        val parts = plain.split(Regex("(?<=; )|(?<=: )"))
+        return parts.mapIndexed { i, part ->
             val delimiter = part.takeLast(2).takeIf { it == "; " || it == ": " } ?: ""
-            val group = GROUP.find(part.removeSuffix(delimiter)) ?: return@joinToString part
-            group.groupValues[1].split(", ").sorted().joinToString(", ") + group.groupValues[2] + delimiter
-        }
+            val body = part.removeSuffix(delimiter)
+            val group = GROUP.find(body)
+            when {
+                group != null -> group.groupValues[1].split(", ").sorted().joinToString(", ") + group.groupValues[2] + delimiter
+                // A blocked verdict's "longer: c, d": each told apart from the leader, not from one another (a list
+                // with more said about it, the pool's failures, stays as it is).
+                i > 0 && parts[i - 1] in BEHIND && '(' !in body -> body.split(", ").sorted().joinToString(", ") + delimiter
+                else -> part
+            }
+        }.joinToString("")
     }
+
+    /** The heads of a blocked verdict's list of contenders behind its leader ([chatlab.report.method.Ranking.answer]). */
+    private val BEHIND = setOf("longer: ", "less: ")
 
     /**
      * How many of the figures outside ±[AGREEMENT] the report flags (⚑, [PreviousRun.change]): the two runs' ranges apart

@@ -94,6 +94,9 @@ class RunRepeatTest {
         differ("a; not told apart: b 1.02× (0.95–1.09, 12 blocks); longer: c 2.00× (1.8–2.2, 12 blocks)",
             "a; not told apart: c 1.05× (0.95–1.09, 12 blocks); longer: b 2.00× (1.8–2.2, 12 blocks)")
         differ("a; not told apart: b 1.02× (0.95–1.09, 12 blocks)", "a, sooner than every other path; longer: b 1.30× (1.2–1.4, 12 blocks)")
+        same("safe; a; not told apart: b 1.06× (0.96–1.16, 12 blocks); longer: c 1.50× (1.39–1.64, 12 blocks), d 2.05× (1.90–2.84, 12 blocks), e 2.17× (2.01–2.51, 12 blocks)",
+            "safe; a; not told apart: b 0.94× (0.84–1.07, 12 blocks); longer: c 1.35× (1.19–1.53, 12 blocks), e 1.89× (1.73–2.13, 12 blocks), d 2.01× (1.67–2.25, 12 blocks)")
+        differ("a; longer: b 1.5× (1.3–1.7, 12 blocks), c 2.0× (1.8–2.2, 12 blocks)", "a; not told apart: b 1.05× (0.9–1.2, 12 blocks); longer: c 2.0× (1.8–2.2, 12 blocks)")
     }
 
     @Test
