@@ -16,6 +16,19 @@ interface MessageStore {
 
     /** Offset page with a total count: the "before" behaviour of the public baseline. */
     fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline? = null): OffsetPage
+
+    /** Deletes every message whose id is above [id] (what was sent since the seed, whose ids end at [id]). */
+    fun removeAbove(id: Long): Removed
+
+    /** How many messages the store holds. */
+    fun count(): Long
+}
+
+/** What [MessageStore.removeAbove] deleted: how many messages, from which rooms. */
+data class Removed(val messages: Long, val rooms: Set<Long>) {
+    companion object {
+        val NONE = Removed(0, emptySet())
+    }
 }
 
 /** A keyset page as a store read it, and how a cache in front of the store answered (null: there is none). */

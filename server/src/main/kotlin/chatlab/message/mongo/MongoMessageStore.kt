@@ -5,6 +5,7 @@ import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
+import chatlab.message.Removed
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
 import chatlab.system.deadline.Deadline
@@ -47,6 +48,14 @@ class MongoMessageStore(
         val query = Query(criteria).with(NEWEST_FIRST).skip(page.toLong() * size).limit(size).within(deadline)
         return OffsetPage(mongo.find<MessageDocument>(query).map { it.toMessage() }, total)
     }
+
+    override fun removeAbove(id: Long): Removed {
+        val above = Query(Criteria.where("_id").gt(id))
+        val rooms = mongo.findDistinct(above, "roomId", MessageDocument::class.java, Long::class.javaObjectType).toSet()
+        return if (rooms.isEmpty()) Removed.NONE else Removed(mongo.remove(above, MessageDocument::class.java).deletedCount, rooms)
+    }
+
+    override fun count(): Long = mongo.estimatedCount(MessageDocument::class.java)
 
     companion object {
         /** MongoDB stops the query itself (`maxTimeMS`) when [deadline] passes. */

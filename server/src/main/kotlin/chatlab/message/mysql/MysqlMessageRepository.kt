@@ -4,6 +4,7 @@ import org.springframework.data.domain.Limit
 import org.springframework.data.domain.Page
 import org.springframework.data.domain.Pageable
 import org.springframework.data.jpa.repository.JpaRepository
+import org.springframework.data.jpa.repository.Modifying
 import org.springframework.data.jpa.repository.Query
 import java.time.Instant
 
@@ -27,4 +28,12 @@ interface MysqlMessageRepository : JpaRepository<MessageEntity, Long> {
     fun findByRoomIdAndSentAtBefore(roomId: Long, sentAt: Instant, pageable: Pageable): Page<MessageEntity>
 
     fun findByRoomIdAndSenderIdAndClientMessageId(roomId: Long, senderId: Long, clientMessageId: String): MessageEntity?
+
+    @Query("select distinct m.roomId from MessageEntity m where m.id > :id")
+    fun roomsAbove(id: Long): Set<Long>
+
+    /** A range of the primary key: nothing to read when nothing lies above [id]. */
+    @Modifying
+    @Query("delete from MessageEntity m where m.id > :id")
+    fun deleteAbove(id: Long): Int
 }

@@ -5,6 +5,7 @@ import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
+import chatlab.message.Removed
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
 import chatlab.system.deadline.Deadline
@@ -12,6 +13,7 @@ import org.springframework.data.domain.Limit
 import org.springframework.data.domain.PageRequest
 import org.springframework.data.domain.Sort
 import org.springframework.stereotype.Component
+import org.springframework.transaction.annotation.Transactional
 import java.time.Instant
 
 @Component
@@ -37,6 +39,14 @@ class MysqlMessageStore(private val repository: MysqlMessageRepository) : Messag
         else repository.findByRoomIdAndSentAtBefore(roomId, sentBefore, pageable)
         return OffsetPage(result.content.map { it.toMessage() }, result.totalElements)
     }
+
+    @Transactional
+    override fun removeAbove(id: Long): Removed {
+        val rooms = repository.roomsAbove(id)
+        return if (rooms.isEmpty()) Removed.NONE else Removed(repository.deleteAbove(id).toLong(), rooms)
+    }
+
+    override fun count(): Long = repository.count()
 
     companion object {
         private val NEWEST_FIRST = Sort.by(Sort.Order.desc("sentAt"), Sort.Order.desc("id"))

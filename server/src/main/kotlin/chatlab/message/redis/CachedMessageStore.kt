@@ -6,6 +6,7 @@ import chatlab.message.KeysetRead
 import chatlab.message.MessageStore
 import chatlab.message.OffsetPage
 import chatlab.message.Position
+import chatlab.message.Removed
 import chatlab.message.StoreKind
 import chatlab.message.mongo.MongoMessageStore
 import chatlab.system.deadline.Deadline
@@ -55,4 +56,9 @@ class CachedMessageStore(
 
     override fun findPage(roomId: Long, page: Int, size: Int, sentBefore: Instant?, deadline: Deadline?): OffsetPage =
         throw BadRequestException("store 'mongo-redis' serves keyset pages only: use lastSentAt or cursor, not page")
+
+    /** Deletes in MongoDB around the cache, so the rooms it touched leave the cache. */
+    override fun removeAbove(id: Long): Removed = mongo.removeAbove(id).also { removed -> removed.rooms.forEach { cache.evict(it) } }
+
+    override fun count(): Long = mongo.count()
 }

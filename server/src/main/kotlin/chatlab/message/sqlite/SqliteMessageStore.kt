@@ -6,6 +6,7 @@ import chatlab.message.MessageStore
 import chatlab.message.MessageType
 import chatlab.message.OffsetPage
 import chatlab.message.Position
+import chatlab.message.Removed
 import chatlab.message.StoreKind
 import chatlab.message.saveOnce
 import chatlab.sqlite.SqliteDatabase
@@ -59,6 +60,14 @@ class SqliteMessageStore(private val db: SqliteDatabase, override val kind: Stor
         val total = db.reader.queryForObject("SELECT COUNT(*) FROM chat_message WHERE $filter", Long::class.java, *args.toTypedArray())!!
         OffsetPage(messages, total)
     }
+
+    override fun removeAbove(id: Long): Removed = db.busyAsUnavailable {
+        val rooms = db.reader.queryForList("SELECT DISTINCT room_id FROM chat_message WHERE id > ?", Long::class.java, id).filterNotNull().toSet()
+        if (rooms.isEmpty()) Removed.NONE
+        else Removed(db.writeTransaction.execute { db.writer.update("DELETE FROM chat_message WHERE id > ?", id) }!!.toLong(), rooms)
+    }
+
+    override fun count(): Long = db.reader.queryForObject("SELECT COUNT(*) FROM chat_message", Long::class.java)!!
 
     /** Empties the store (a reseed). */
     fun wipe() {
