@@ -14,5 +14,6 @@ def engine = props.get('chatlab.engine')
 def mine = { long user -> (user - 1) % (engine.count as int) == (engine.index as int) }
 def twin = (vars.get('fanoutTwinRoom') ?: '0') as long
 def twinRoom = twin > 0 && vars.get('fanoutBlocks') && (vars.get('fanoutBlocks') as double) > 0 ? [[(vars.get('fanoutTrialMembers') ?: '0') as double as long, twin]] : []
-([sizes, rooms].transpose() + twinRoom).each { size, room -> ((loadUsers + 1)..size).each { if (it > loadUsers && mine(it)) pending.add([room, it]) } }
+// (A Groovy range runs downward when its end is below its start: a room of no more than loadUsers needs no one.)
+([sizes, rooms].transpose() + twinRoom).each { size, room -> if (size > loadUsers) ((loadUsers + 1)..size).each { if (mine(it)) pending.add([room, it]) } }
 vars.putObject('pending', pending)
