@@ -24,6 +24,9 @@ if (token == null) {
     token = jwt(vars.get('jwtSecret'), '1', 'lab')
     props.put('chatlab.labToken', token)
 }
+// The fill goes on the seed's messages: a restore after it (the drain's) would take the rooms it touched out of the cache.
+def restore = props.get('chatlab.restoreSeed') ?: evaluate(new File(vars.get('scripts'), 'restore-seed.groovy')).tap { props.put('chatlab.restoreSeed', it) }
+if (action == 'fill') restore(token, vars)
 def base = 'http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/cache'
 def request = HttpRequest.newBuilder(URI.create(action == 'fill' ? base + '/rooms?from=1&to=' + vars.get('rooms') : base))
     .header('Authorization', 'Bearer ' + token).timeout(Duration.ofSeconds(Long.parseLong(vars.get('drainTimeout'))))

@@ -33,6 +33,25 @@ if (jmeterCpus && props.get('chatlab.pinned') == null) {
     if (taskset.waitFor() != 0) throw new IllegalStateException('taskset could not pin JMeter to CPUs ' + jmeterCpus + ': ' + said)
     props.put('chatlab.pinned', jmeterCpus)
 }
+// Every store back to the seed's messages before the wait (restore-seed.groovy), on the engine that keeps the units
+// only: the others meet it after their own wait, so no engine starts the unit before the restore. A restore removes
+// messages before the idle check, which waits out the stores' own work after it.
+def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
+def engine = props.get('chatlab.engine')
+def restored = null
+def restoring = System.currentTimeMillis()
+if (!several || engine?.index == 0) {
+    try {
+        def restore = props.get('chatlab.restoreSeed') ?: evaluate(new File(vars.get('scripts'), 'restore-seed.groovy')).tap { props.put('chatlab.restoreSeed', it) }
+        restored = restore(token, vars)
+    } catch (Exception e) {
+        SampleResult.setSuccessful(false)
+        SampleResult.setResponseCode('503')
+        SampleResult.setResponseMessage('the stores could not be taken back to the seed before ' + unit + ': ' + e.message)
+        return
+    }
+}
+def restoredMs = System.currentTimeMillis() - restoring
 def allowedCpus = { long id -> new File('/proc/' + id + '/status').readLines().find { it.startsWith('Cpus_allowed_list:') }?.split(':')[1]?.trim()?.replace(',', ';') ?: '?' }
 def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
 def request = HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/activity'))
@@ -58,8 +77,6 @@ while (true) {
 // 14 ms on a fast host after a cold first, under 0.2 s, not counted in the wait (waitedMs) but, as the wait is, in the
 // unit before this one.
 def file = vars.get('unitsFile')
-def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
-def engine = props.get('chatlab.engine')
 def keeps = file && (!several || engine?.index == 0)
 def probing = System.currentTimeMillis()
 def probe = keeps ? (props.get('chatlab.probe') ?: evaluate(new File(vars.get('scripts'), 'machine-probe.groovy')).tap { props.put('chatlab.probe', it) })(5) : null
@@ -90,12 +107,15 @@ def jmeterCpu = ProcessHandle.current().info().totalCpuDuration().map { it.toNan
 // many engines shared the unit's load (a run's rounds may differ: the test command runs every plan's second on two).
 if (keeps) {
     def out = new File(file)
-    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines,probeMs\n'
+    if (!out.exists()) out.text = 'plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines,probeMs,removedMessages,storeMessages\n'
     def seconds = { double value -> String.format(Locale.ROOT, '%.3f', value) }
     out << [vars.get('plan'), unit, System.currentTimeMillis(), waited, activity.idle, seconds(activity.cpuSeconds.server),
             seconds(activity.cpuSeconds.backends), seconds(jmeterCpu), activity.cores, activity.cpus.replace(',', ';'), allowedCpus(pid),
             machine ? seconds(machine[0]) : '', machine ? seconds(machine[1]) : '', several ? engine.count : 1,
-            String.format(Locale.ROOT, '%.2f', probe.ms as double)].join(',') + '\n'
+            String.format(Locale.ROOT, '%.2f', probe.ms as double),
+            // What this restore removed (the units since the last one sent it) and the largest store's size after it.
+            restored ? restored.removed.values().sum() : '', restored ? restored.messages.values().max() : ''].join(',') + '\n'
 }
 SampleResult.setResponseData(body, 'UTF-8')
-SampleResult.setResponseMessage((activity.idle ? 'idle after ' : 'still busy after ') + waited + ' ms')
+SampleResult.setResponseMessage((restored ? 'removed ' + restored.removed.values().sum() + ' messages sent since the seed in ' + restoredMs + ' ms; ' : '') +
+    (activity.idle ? 'idle after ' : 'still busy after ') + waited + ' ms')

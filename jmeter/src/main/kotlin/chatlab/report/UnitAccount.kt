@@ -36,6 +36,12 @@ data class UnitAccount(
      * median of 5 passes; null in files kept before it was written): the machine's speed, whatever the unit measured.
      */
     val probeMs: Double? = null,
+    /**
+     * The messages the largest store held when the unit started, and those the unit sent into the stores (what the
+     * restore after it removed); null where no restore ran (plans that send nothing, restoreSeed=false, older files).
+     */
+    val storeMessages: Long? = null,
+    val wroteMessages: Long? = null,
 ) {
     /** When the next unit of the plan could start (the server idle after this one), epoch milliseconds. */
     val endedAt: Long get() = startedAt + (seconds * 1000).toLong()
@@ -81,6 +87,8 @@ data class UnitAccount(
                         startedAt = start[2].toLong(),
                         engines = start.getOrNull(13)?.toIntOrNull() ?: 1,
                         probeMs = start.getOrNull(14)?.toDoubleOrNull(),
+                        storeMessages = start.getOrNull(16)?.toLongOrNull(),
+                        wroteMessages = end.getOrNull(15)?.toLongOrNull(),
                     )
                 }
             }

@@ -6,12 +6,14 @@ import java.util.Locale
 object UnitColumns {
     val HEADERS = listOf(
         "plan", "round", "JMeter engines", "unit", "seconds", "started idle", "drain after (ms)", "server CPU s", "MariaDB + Redis CPU s", "JMeter CPU s", "other CPU s", "stolen", "machine probe (ms)", "busy cores", "CPUs: server / JMeter",
+        "messages at start", "messages sent",
     )
 
     fun cells(u: UnitAccount): List<String> = listOf(
         u.plan, u.round.toString(), u.engines.toString(), u.unit, s(u.seconds), if (u.startedIdle) "yes" else "NO", Format.count(u.drainMs),
         s(u.serverCpu), s(u.backendsCpu), s(u.jmeterCpu), u.otherCpu?.let { s(it) } ?: "?", u.stealShare?.let { pct(it) } ?: "?",
         u.probeMs?.let { String.format(Locale.ROOT, "%.1f", it) } ?: "?", "${s(u.busyCores)} of ${u.cores}", "${u.serverCpus} / ${u.jmeterCpus}",
+        u.storeMessages?.let { Format.count(it) } ?: "–", u.wroteMessages?.let { Format.count(it) } ?: "–",
     )
 
     /** One sentence on the whole run: wall time, CPU by process, units that did not start idle. */
@@ -23,7 +25,7 @@ object UnitColumns {
         val total = server + backends + jmeter
         val busy = units.filterNot { it.startedIdle }
         return "${units.size} units in ${s(seconds)} s of load; CPU: server ${share(server, total)}, MariaDB + Redis ${share(backends, total)}, " +
-            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. ${engines(units)}${machine(units)}" +
+            "JMeter ${share(jmeter, total)} of ${s(total)} CPU seconds, ${placement(units)}. ${engines(units)}${machine(units)}${stores(units)}" +
             if (busy.isEmpty()) "Every unit started on an idle server." else "${busy.size} units started on a server that was still busy: ${busy.joinToString { it.unit }}."
     }
 
@@ -89,6 +91,22 @@ object UnitColumns {
         val rounds = units.filter { it.engines > 1 }.groupBy { it.plan to it.round }.entries
             .joinToString { (key, list) -> "${key.first} round ${key.second} on ${list.maxOf { it.engines }}" }
         return "Rounds whose load came from several JMeter engines: $rounds; the others' from one. "
+    }
+
+    /**
+     * The data every unit of the plans that restore the seed ran on: the stores' size at its start (the seed's, when
+     * every restore left nothing behind) and what the units sent into them, which the next restore removed.
+     */
+    private fun stores(units: List<UnitAccount>): String {
+        val restored = units.filter { it.storeMessages != null }
+        if (restored.isEmpty()) return ""
+        val sizes = restored.mapNotNull { it.storeMessages }
+        val size = if (sizes.min() == sizes.max()) "the same ${Format.count(sizes.min())} messages" else "${Format.count(sizes.min())}–${Format.count(sizes.max())} messages"
+        val senders = restored.filter { (it.wroteMessages ?: 0) > 0 }
+        val most = senders.maxByOrNull { it.wroteMessages!! }
+        return "The ${restored.map { it.plan }.distinct().joinToString()} units each started on $size in the largest store" +
+            (if (most == null) ". " else "; they sent ${Format.count(senders.sumOf { it.wroteMessages!! })} in all, which a restore " +
+                "to the seed removed before the next unit (most: ${most.unit}, round ${most.round}, ${Format.count(most.wroteMessages!!)}). ")
     }
 
     /** Shared, or who was pinned where (the first unit's placement; pinning happens before it). */

@@ -37,8 +37,18 @@ class EnginesScriptTest {
             exchange.sendResponseHeaders(200, body.size.toLong())
             exchange.responseBody.use { it.write(body) }
         }
+        // The seed restore: answers restoreStatus, noting how many activity questions came before each call.
+        createContext("/api/v1/lab/seed/restore") { exchange ->
+            restores.add(activityAsked.get())
+            val body = (if (restoreStatus == 200) """{"seedMessages":3000,"removed":{"mysql":40,"mongo":7,"sqlite":0,"sqlite-tuned":2},""" +
+                """"rooms":[3,4],"messages":{"mysql":3000,"mongo":3000,"sqlite":3000,"sqlite-tuned":3000}}""" else """{"message":"busy"}""").toByteArray()
+            exchange.sendResponseHeaders(restoreStatus, body.size.toLong())
+            exchange.responseBody.use { it.write(body) }
+        }
         start()
     }
+    private val restores = java.util.concurrent.CopyOnWriteArrayList<Int>()
+    private var restoreStatus = 200
 
     @AfterEach
     fun stop() = server.stop(0)
@@ -91,6 +101,45 @@ class EnginesScriptTest {
         val units = Files.readAllLines(dir.resolve("units.csv"))
         assertThat(units).hasSize(2)
         assertThat(units[1]).startsWith("history,reference mysql-keyset,")
+    }
+
+    @Test
+    fun `with restoreSeed the first engine alone takes the stores back to the seed, before it waits for an idle server, and notes what went`(@TempDir dir: Path) {
+        busyAnswers = 2
+        val drains = PlanEngine.on(listOf(dir, dir), history + drainVars("reference mysql-keyset") + ("restoreSeed" to "true"), MeetingPlace()) { engine ->
+            val sample = FanoutAuditScriptTest.Result()
+            engine.props["chatlab.labToken"] = "lab"
+            engine.run("drain.groovy", sample)
+            sample
+        }
+        assertThat(drains.map { it.passed }).containsExactly(true, true)
+        assertThat(restores).describedAs("one restore, asked before the first engine's activity questions").hasSize(1)
+        assertThat(restores.single()).isLessThan(busyAnswers + 1)
+        assertThat(Files.readAllLines(dir.resolve("units.csv"))[1]).describedAs("removed 49 in all, the largest store 3,000").endsWith(",49,3000")
+    }
+
+    @Test
+    fun `a restore the server refuses fails the drain, naming it, and no unit starts on a grown store unseen`(@TempDir dir: Path) {
+        restoreStatus = 503
+        val drain = PlanEngine.on(listOf(dir), history + drainVars("send mysql (reference)") + ("restoreSeed" to "true"), MeetingPlace()) { engine ->
+            val sample = FanoutAuditScriptTest.Result()
+            engine.props["chatlab.labToken"] = "lab"
+            engine.run("drain.groovy", sample)
+            sample
+        }.single()
+        assertThat(drain.passed).isFalse()
+        assertThat(drain.message).contains("could not be taken back to the seed before send mysql (reference)").contains("503")
+        assertThat(dir.resolve("units.csv")).doesNotExist()
+    }
+
+    @Test
+    fun `without restoreSeed a drain restores nothing and leaves the columns empty`(@TempDir dir: Path) {
+        PlanEngine.on(listOf(dir), history + drainVars("reference mysql-keyset"), MeetingPlace()) { engine ->
+            engine.props["chatlab.labToken"] = "lab"
+            engine.run("drain.groovy", FanoutAuditScriptTest.Result())
+        }
+        assertThat(restores).isEmpty()
+        assertThat(Files.readAllLines(dir.resolve("units.csv"))[1]).endsWith(",,")
     }
 
     @Test

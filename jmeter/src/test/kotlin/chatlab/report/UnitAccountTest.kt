@@ -63,6 +63,24 @@ class UnitAccountTest {
     }
 
     @Test
+    fun `a unit shows the store it started on and what it sent, which the restore after it removed`(@TempDir dir: Path) {
+        val file = dir.resolve("units.csv")
+        val head = "plan,unit,idleAt,waitedMs,idle,serverCpuS,backendsCpuS,jmeterCpuS,cores,serverCpus,jmeterCpus,machineBusyS,stealS,engines,probeMs,removedMessages,storeMessages\n"
+        Files.writeString(
+            file,
+            head + "sends,a,1000,10,true,1,0,0,2,0-1,0-1,,,1,17,0,200000\nsends,b,3000,10,true,2,0,0,2,0-1,0-1,,,1,17,1200,200000\n" +
+                "sends,end,4000,10,true,3,0,0,2,0-1,0-1,,,1,17,300,200000\nseats,c,5000,10,true,3,0,0,2,0-1,0-1,,,1,17,,\nseats,end,6000,10,true,3,0,0,2,0-1,0-1,,,1,17,,\n",
+        )
+        val units = UnitAccount.read(file)
+        assertThat(units.map { it.wroteMessages }).containsExactly(1200L, 300L, null)
+        assertThat(units.map { it.storeMessages }).containsExactly(200_000L, 200_000L, null)
+        assertThat(UnitColumns.cells(units[0]).takeLast(2)).containsExactly("200,000", "1,200")
+        assertThat(UnitColumns.cells(units[2]).takeLast(2)).containsExactly("–", "–")
+        assertThat(UnitColumns.summary(units)).contains("The sends units each started on the same 200,000 messages in the largest store; " +
+            "they sent 1,500 in all, which a restore to the seed removed before the next unit (most: a, round 1, 1,200).")
+    }
+
+    @Test
     fun `a unit that started on a busy server is named`(@TempDir dir: Path) {
         val file = dir.resolve("units.csv")
         Files.writeString(
