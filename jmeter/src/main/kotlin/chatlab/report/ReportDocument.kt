@@ -60,7 +60,9 @@ class ReportDocument(
     companion object {
         const val CONTROLS = "A/A controls: one contender measured twice in every block under two names, the twin against the " +
             "original (the ratio's 95 % interval over the blocks). Told apart, the method calls differences that are not there, " +
-            "and that experiment's verdicts are not to be trusted in this run."
+            "and that experiment's verdicts are not to be trusted in this run. A 95 % interval leaves out an identical twin's " +
+            "ratio about one time in twenty, so with seven controls about one run in three shows one told apart by chance " +
+            "(1 − 0.95⁷ = 0.30): rerun that experiment alone (-Dexperiments=<name>) before acting on its verdicts."
     }
 
     private fun failures(c: Comparison): Section? = c.failures.takeIf { it.isNotEmpty() }?.let { failures ->
