@@ -33,14 +33,40 @@ if (jmeterCpus && props.get('chatlab.pinned') == null) {
     if (taskset.waitFor() != 0) throw new IllegalStateException('taskset could not pin JMeter to CPUs ' + jmeterCpus + ': ' + said)
     props.put('chatlab.pinned', jmeterCpus)
 }
-// Every store back to the seed's messages before the wait (restore-seed.groovy), on the engine that keeps the units
-// only: the others meet it after their own wait, so no engine starts the unit before the restore. A restore removes
-// messages before the idle check, which waits out the stores' own work after it.
 def several = (vars.get('engineList') ?: '').tokenize(',').count { it.trim() } > 1
 def engine = props.get('chatlab.engine')
+def allowedCpus = { long id -> new File('/proc/' + id + '/status').readLines().find { it.startsWith('Cpus_allowed_list:') }?.split(':')[1]?.trim()?.replace(',', ';') ?: '?' }
+def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+def request = HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/activity'))
+    .header('Authorization', 'Bearer ' + token).timeout(Duration.ofSeconds(30)).build()
+def started = System.currentTimeMillis()
+def limit = started + Long.parseLong(vars.get('drainTimeout')) * 1000
+def body = null
+def activity = null
+// Asks until the server is idle or the drain's time is up; false (the sample failed) when the server answered otherwise.
+def awaitIdle = { ->
+    while (true) {
+        def response = client.send(request, HttpResponse.BodyHandlers.ofString())
+        body = response.body()
+        if (response.statusCode() != 200) {
+            SampleResult.setSuccessful(false)
+            SampleResult.setResponseCode(String.valueOf(response.statusCode()))
+            SampleResult.setResponseMessage('lab activity answered ' + response.statusCode() + ': ' + body)
+            return false
+        }
+        activity = new JsonSlurper().parseText(body)
+        if (activity.idle || System.currentTimeMillis() > limit) return true
+    }
+}
+if (!awaitIdle()) return
+// Every store back to the seed's messages (restore-seed.groovy) once the server is idle, so its deletes meet no backlog
+// (before the wait, behind a ladder's backlog, one took 8.5 s), on the engine that keeps the units only: the others
+// meet it after their own wait, so no engine starts the unit before the restore. When it removed messages, the wait
+// goes on until the stores' own work after the deletes is done too.
 def restored = null
-def restoring = System.currentTimeMillis()
+def restoredMs = 0L
 if (!several || engine?.index == 0) {
+    def restoring = System.currentTimeMillis()
     try {
         def restore = props.get('chatlab.restoreSeed') ?: evaluate(new File(vars.get('scripts'), 'restore-seed.groovy')).tap { props.put('chatlab.restoreSeed', it) }
         restored = restore(token, vars)
@@ -50,27 +76,8 @@ if (!several || engine?.index == 0) {
         SampleResult.setResponseMessage('the stores could not be taken back to the seed before ' + unit + ': ' + e.message)
         return
     }
-}
-def restoredMs = System.currentTimeMillis() - restoring
-def allowedCpus = { long id -> new File('/proc/' + id + '/status').readLines().find { it.startsWith('Cpus_allowed_list:') }?.split(':')[1]?.trim()?.replace(',', ';') ?: '?' }
-def client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
-def request = HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/activity'))
-    .header('Authorization', 'Bearer ' + token).timeout(Duration.ofSeconds(30)).build()
-def started = System.currentTimeMillis()
-def limit = started + Long.parseLong(vars.get('drainTimeout')) * 1000
-def body = null
-def activity = null
-while (true) {
-    def response = client.send(request, HttpResponse.BodyHandlers.ofString())
-    body = response.body()
-    if (response.statusCode() != 200) {
-        SampleResult.setSuccessful(false)
-        SampleResult.setResponseCode(String.valueOf(response.statusCode()))
-        SampleResult.setResponseMessage('lab activity answered ' + response.statusCode() + ': ' + body)
-        return
-    }
-    activity = new JsonSlurper().parseText(body)
-    if (activity.idle || System.currentTimeMillis() > limit) break
+    restoredMs = System.currentTimeMillis() - restoring
+    if (restored && restored.removed.values().sum() > 0 && !awaitIdle()) return
 }
 // The machine's speed, on a fixed piece of CPU work (machine-probe.groovy), timed while the server is idle and before
 // the engines meet (after the meeting the others start the unit), only where this unit's line is kept: 5 passes of
@@ -96,7 +103,7 @@ if (several && props.get('chatlab.enginesFailed') == null) {
         return
     }
 }
-def waited = System.currentTimeMillis() - started - probed
+def waited = System.currentTimeMillis() - started - probed - restoredMs
 // The whole machine's busy and stolen CPU seconds so far (Linux /proc/stat, in USER_HZ = 1/100 s): busy time that is
 // none of ours is another process's; steal is time the hypervisor gave this VM's CPUs to someone else.
 def stat = new File('/proc/stat')

@@ -40,7 +40,7 @@ class EnginesScriptTest {
         // The seed restore: answers restoreStatus, noting how many activity questions came before each call.
         createContext("/api/v1/lab/seed/restore") { exchange ->
             restores.add(activityAsked.get())
-            val body = (if (restoreStatus == 200) """{"seedMessages":3000,"removed":{"mysql":40,"mongo":7,"sqlite":0,"sqlite-tuned":2},""" +
+            val body = (if (restoreStatus == 200) """{"seedMessages":3000,"removed":{"mysql":$removedMysql,"mongo":${removedMysql / 40 * 7},"sqlite":0,"sqlite-tuned":${removedMysql / 40 * 2}},""" +
                 """"rooms":[3,4],"messages":{"mysql":3000,"mongo":3000,"sqlite":3000,"sqlite-tuned":3000}}""" else """{"message":"busy"}""").toByteArray()
             exchange.sendResponseHeaders(restoreStatus, body.size.toLong())
             exchange.responseBody.use { it.write(body) }
@@ -49,6 +49,7 @@ class EnginesScriptTest {
     }
     private val restores = java.util.concurrent.CopyOnWriteArrayList<Int>()
     private var restoreStatus = 200
+    private var removedMysql = 40
 
     @AfterEach
     fun stop() = server.stop(0)
@@ -104,7 +105,7 @@ class EnginesScriptTest {
     }
 
     @Test
-    fun `with restoreSeed the first engine alone takes the stores back to the seed, before it waits for an idle server, and notes what went`(@TempDir dir: Path) {
+    fun `with restoreSeed the first engine alone takes the stores back to the seed once the server is idle, waits out the deletes, and notes what went`(@TempDir dir: Path) {
         busyAnswers = 2
         val drains = PlanEngine.on(listOf(dir, dir), history + drainVars("reference mysql-keyset") + ("restoreSeed" to "true"), MeetingPlace()) { engine ->
             val sample = FanoutAuditScriptTest.Result()
@@ -113,9 +114,26 @@ class EnginesScriptTest {
             sample
         }
         assertThat(drains.map { it.passed }).containsExactly(true, true)
-        assertThat(restores).describedAs("one restore, asked before the first engine's activity questions").hasSize(1)
-        assertThat(restores.single()).isLessThan(busyAnswers + 1)
+        assertThat(restores).describedAs("one restore, asked once the server answered idle").hasSize(1)
+        assertThat(restores.single()).isGreaterThan(busyAnswers)
         assertThat(Files.readAllLines(dir.resolve("units.csv"))[1]).describedAs("removed 49 in all, the largest store 3,000").endsWith(",49,3000")
+    }
+
+    @Test
+    fun `a restore that removed messages is followed by another wait for an idle server, one that removed none is not`(@TempDir dir: Path) {
+        fun drain(removed: Int): Int {
+            removedMysql = removed
+            restores.clear()
+            activityAsked.set(0)
+            PlanEngine.on(listOf(dir), history + drainVars("send mysql (reference)") + ("restoreSeed" to "true"), MeetingPlace()) { engine ->
+                engine.props["chatlab.labToken"] = "lab"
+                engine.run("drain.groovy", FanoutAuditScriptTest.Result())
+            }
+            assertThat(restores).describedAs("restored once the server answered idle").containsExactly(1)
+            return activityAsked.get()
+        }
+        assertThat(drain(40)).describedAs("asked again after 49 were removed").isEqualTo(2)
+        assertThat(drain(0)).describedAs("nothing removed in any store: no second question").isEqualTo(1)
     }
 
     @Test
