@@ -1,5 +1,5 @@
 // A member's read: a MESSAGE of its room becomes one delivery sample, timed from the SEND (the send time the message
-// carries) to this member's receipt; a read that found nothing (or a heart-beat) is no sample; anything else fails. The member keeps
+// carries) to this member's receipt; a read that found nothing is no sample; anything else fails. The member keeps
 // reading until every message sent has reached it, or until the step's lostAt (the audit then names what is missing).
 import groovy.json.JsonSlurper
 
@@ -7,8 +7,8 @@ def state = vars.getObject('fanout')
 def received = vars.getObject('received')
 def frame = prev.getResponseDataAsString()
 if (frame.trim().isEmpty()) {
-    // Nothing came, or an EOL between frames: a STOMP heart-beat (through the relay the broker's reach a member that
-    // asked for none; STOMP 1.2 allows EOLs between frames). No sample, and the member reads on.
+    // Nothing came in time (the plan's top-level filter already skips frames of EOLs only, the heart-beats a relayed
+    // broker sends to members that asked for none). No sample, and the member reads on.
     prev.setIgnore()
 } else if (frame.startsWith('MESSAGE')) {
     def split = frame.indexOf('\n\n')
