@@ -11,9 +11,11 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager
 import org.springframework.transaction.TransactionException
 import org.springframework.transaction.support.TransactionTemplate
 import org.sqlite.SQLiteConfig
+import org.sqlite.SQLiteConfig.SynchronousMode
 import org.sqlite.SQLiteErrorCode
 import org.sqlite.SQLiteException
 import java.nio.file.Path
+import javax.sql.DataSource
 
 /**
  * One SQLite file behind its pools: [writer] for every write (in a transaction, `BEGIN IMMEDIATE` when tuned) and
@@ -27,9 +29,18 @@ class SqliteDatabase private constructor(
     private val writerPool: HikariDataSource,
     private val readerPool: HikariDataSource,
 ) : AutoCloseable {
-    val writer = JdbcTemplate(writerPool)
+    /** The writer's `synchronous` setting, switchable at run time when tuned (WAL); the defaults' stays FULL. */
+    val synchronous: SynchronousSwitch? = if (tuned) SynchronousSwitch(writerPool, SynchronousMode.NORMAL) else null
+    private val writerSource: DataSource = synchronous ?: writerPool
+    val writer = JdbcTemplate(writerSource)
     val reader = JdbcTemplate(readerPool)
-    val writeTransaction = TransactionTemplate(DataSourceTransactionManager(writerPool))
+    val writeTransaction = TransactionTemplate(DataSourceTransactionManager(writerSource))
+
+    /** What a commit through the writer promises now: its journal mode and `synchronous` (0 OFF, 1 NORMAL, 2 FULL). */
+    fun commitSettings(): CommitSettings = CommitSettings(
+        writer.queryForObject("PRAGMA journal_mode", String::class.java)!!.lowercase(),
+        SynchronousMode.entries.first { it.ordinal == writer.queryForObject("PRAGMA synchronous", Int::class.java) }.name,
+    )
 
     /** The pools' configuration MXBeans, writer first: sizes can be changed at run time. */
     val pools: List<HikariDataSource> get() = listOf(writerPool, readerPool).distinct()
@@ -83,7 +94,7 @@ class SqliteDatabase private constructor(
             fun config(readOnly: Boolean) = SQLiteConfig().apply {
                 setJournalMode(SQLiteConfig.JournalMode.WAL)
                 setBusyTimeout(5000)
-                setSynchronous(SQLiteConfig.SynchronousMode.NORMAL)
+                setSynchronous(SynchronousMode.NORMAL)
                 setCacheSize(-64_000)
                 enforceForeignKeys(true)
                 setTempStore(SQLiteConfig.TempStore.MEMORY)

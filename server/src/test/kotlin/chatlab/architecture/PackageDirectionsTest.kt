@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test
 
 /**
  * Features depend one way, one layer each: the lab and the composed "enter" on top, then the experiments (`seat`,
- * `counter`, `pool`, none of which may import another), `seed`, `message`, then `room` and `auth`, with `system` (and
+ * `counter`, `pool`, `durability`, none of which may import another), `seed`, `message`, then `room` and `auth`, with `system` (and
  * the SQLite store) underneath importing no feature; and no package, at any depth, takes part in a cycle. A new import
  * against these rules fails here, naming the classes.
  */
@@ -25,6 +25,7 @@ class PackageDirectionsTest {
             .layer("seat").definedBy("chatlab.seat..")
             .layer("counter").definedBy("chatlab.counter..")
             .layer("pool").definedBy("chatlab.pool..")
+            .layer("durability").definedBy("chatlab.durability..")
             .layer("seed").definedBy("chatlab.seed..")
             .layer("message").definedBy("chatlab.message..")
             .layer("room").definedBy("chatlab.room..")
@@ -37,12 +38,13 @@ class PackageDirectionsTest {
             .whereLayer("seat").mayOnlyBeAccessedByLayers("enter", "lab")
             .whereLayer("counter").mayOnlyBeAccessedByLayers("enter", "lab")
             .whereLayer("pool").mayOnlyBeAccessedByLayers("enter", "lab")
+            .whereLayer("durability").mayNotBeAccessedByAnyLayer()
             .whereLayer("seed").mayNotBeAccessedByAnyLayer()
             .whereLayer("message").mayOnlyBeAccessedByLayers("enter", "seat", "counter", "pool", "seed", "lab")
             .whereLayer("room").mayOnlyBeAccessedByLayers("message", "enter", "seat", "counter", "pool", "seed", "lab")
             .whereLayer("auth").mayOnlyBeAccessedByLayers("room", "message", "enter", "seat", "counter", "pool", "lab")
-            .whereLayer("sqlite").mayOnlyBeAccessedByLayers("message", "seat", "counter", "pool", "seed", "lab")
-            .whereLayer("system").mayOnlyBeAccessedByLayers("application", "lab", "enter", "seat", "counter", "pool", "seed", "message", "room", "auth", "sqlite")
+            .whereLayer("sqlite").mayOnlyBeAccessedByLayers("message", "seat", "counter", "pool", "durability", "seed", "lab")
+            .whereLayer("system").mayOnlyBeAccessedByLayers("application", "lab", "enter", "seat", "counter", "pool", "durability", "seed", "message", "room", "auth", "sqlite")
             .check(classes)
     }
 

@@ -43,6 +43,7 @@ class LabBadInputIT(@Autowired private val rest: TestRestTemplate, @Autowired pr
                 HttpMethod.DELETE to "/api/v1/lab/pools/$v",
                 HttpMethod.PUT to "/api/v1/lab/cache/rooms?from=8&to=$v",
                 HttpMethod.PUT to "/api/v1/lab/cache/rooms?from=$v&to=3000000",
+                HttpMethod.GET to "/api/v1/lab/durability/fsync?writes=$v",
             )
         }
         val soft = SoftAssertions()

@@ -6,6 +6,7 @@ import org.assertj.core.api.Assertions.catchThrowable
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
+import org.sqlite.SQLiteConfig.SynchronousMode
 import java.nio.file.Path
 import java.sql.DriverManager
 
@@ -51,5 +52,19 @@ class SqliteDatabaseTest {
         }
         insert(db)
         assertThat(db.reader.queryForObject("SELECT COUNT(*) FROM t", Long::class.java)).isEqualTo(1L)
+    }
+
+    @Test
+    fun `tuned SQLite's writer takes the synchronous mode it is switched to, and a new connection gets it too`() {
+        val db = SqliteDatabase.tuned(dir, readers = 1).also { opened += it }
+        assertThat(db.commitSettings()).isEqualTo(CommitSettings("wal", "NORMAL"))
+
+        db.synchronous!!.mode = SynchronousMode.FULL
+        assertThat(db.commitSettings().synchronous).isEqualTo("FULL")
+        db.pools.first().hikariPoolMXBean.softEvictConnections()
+
+        assertThat(db.commitSettings()).describedAs("a new writer connection").isEqualTo(CommitSettings("wal", "FULL"))
+        db.synchronous!!.mode = SynchronousMode.NORMAL
+        assertThat(db.commitSettings().synchronous).isEqualTo("NORMAL")
     }
 }
