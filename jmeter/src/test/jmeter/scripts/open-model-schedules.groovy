@@ -332,9 +332,18 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             props.remove('chatlab.current')
             return pause
         }
-        def control = vars.get('duetControl')?.trim()
-        if (control in contenders) contenders << control + ' again'
         int round = number('round') as int
+        // The sends' blocks each run at one durability promise (duet-promise.groovy): only the stores that keep it
+        // join, named `<store> <promise>`; the promise sampler before the block has put the server at it.
+        def promises = props.get('chatlab.duetPromise')
+        if (promises == null) { promises = evaluate(new File(vars.get('scripts'), 'duet-promise.groovy')); props.put('chatlab.duetPromise', promises) }
+        def promise = step == 0 || round < 1 ? null : promises.of(vars, (round - 1) * blocks + step)
+        def control = vars.get('duetControl')?.trim()
+        if (promise != null) {
+            contenders = contenders.findAll { it in promises.gives[promise] }.collect { it + ' ' + promise }
+            if (control) control = control + ' ' + promise
+        }
+        if (control in contenders) contenders << control + ' again'
         rate = number('duetRate')
         seconds = step == 0 ? warmupSeconds : number('duetSeconds')
         label = step == 0 || round < 1 ? 'warm-up' : 'duet block ' + ((round - 1) * blocks + step)

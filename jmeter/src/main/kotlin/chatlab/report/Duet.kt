@@ -31,18 +31,29 @@ data class Duet(
     fun ranking(rows: List<DuetRow>): Ranking? =
         Ranking.of(rows.filterNot { it.twin }.associate { it.contender to it.blocks.mapValues { (_, s) -> s.mean } }, lowerIsBetter = true, figure = "$sampler avg")
 
-    /** The twin against its original, on the average latency of the blocks both ran. */
-    fun control(rows: List<DuetRow>, planted: Double): Control? =
-        Control.twinOf(experiment, "$sampler avg", rows.associate { r -> r.contender to r.blocks.mapValues { it.value.mean } }, planted)
+    /** The twin against its original, on the average latency of the blocks both ran (at every promise: one twin). */
+    fun control(rows: List<DuetRow>, planted: Double): Control? {
+        val figures = rows.groupBy { DuetPromises.withoutPromise(it.contender) }
+            .mapValues { (_, same) -> same.flatMap { r -> r.blocks.map { (block, s) -> block to s.mean } }.toMap() }
+        return Control.twinOf(experiment, "$sampler avg", figures, planted)
+    }
 
     fun verdict(rows: List<DuetRow>, settings: Map<String, String>): Verdict {
-        val ranked = ranking(rows)
         val rate = settings["${prefix}Rate"]?.let { " of $it arrivals/s" } ?: ""
+        val promised = DuetPromises.rankings(rows, "$sampler avg")
+        val ranked = if (promised.isEmpty()) ranking(rows) else null
+        val costs = DuetPromises.costs(rows, "$sampler avg")
+        val answer = when {
+            promised.isNotEmpty() -> promised.entries.joinToString("; ") { (promise, r) -> "at the $promise promise: ${answer(r)}" } +
+                costs.joinToString("") { "; ${DuetPromises.costText(it)}" }
+            ranked != null -> answer(ranked)
+            else -> "nothing measured"
+        }
         return Verdict(
-            "Which $contender $arrival soonest when they share one load$rate (average per block)?",
-            if (ranked == null) "nothing measured" else answer(ranked),
+            "Which $contender $arrival soonest when they share one load$rate (average per block)" + (if (promised.isEmpty()) "?" else ", among stores that promise the same?"),
+            answer,
             rows.joinToString("; ") { "${it.contender}${if (it.twin) " (A/A twin)" else ""} avg ${Columns.spread(it.measured.spread { s -> s.mean })} ms" },
-            ratios = ranked?.others.orEmpty(),
+            ratios = (ranked?.others.orEmpty() + promised.values.flatMap { it.others } + costs),
             controls = listOfNotNull(control(rows, Control.plantedShare(settings))),
         )
     }

@@ -27,6 +27,7 @@ object SendsExperiment : Experiment {
         return Section("Sends — a message from SEND to its broadcast", buildList {
             if (duet.isNotEmpty()) {
                 add(Duet.SENDS.text(settings))
+                DuetPromises.text(duet, c.samples)?.let(::add)
                 add(Duet.SENDS.table(duet))
             }
             if (c.sendCapacity.isNotEmpty()) {

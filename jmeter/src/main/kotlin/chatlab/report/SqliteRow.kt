@@ -16,6 +16,8 @@ data class SqliteRow(
     /** Its read path's and its sends' average latency per duet block (history's and the sends' duets); empty when not run. */
     val readBlocks: Map<Int, Double>,
     val sendBlocks: Map<Int, Double>,
+    /** The durability promise its sends were compared at (the sends' duet's durable blocks), or null when it had none. */
+    val sendPromise: String? = null,
     /** Samples on this store's paths and stores refused with SQLITE_BUSY (or SQLITE_LOCKED), over every round, overload included. */
     val busy: Long,
     val failed: Long,
@@ -36,10 +38,14 @@ data class SqliteRow(
             duets: List<DuetRow> = emptyList(),
         ): List<SqliteRow> {
             val targets = setOf("sqlite", "sqlite-keyset", "sqlite-tuned", "sqlite-tuned-keyset")
-            if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets } && duets.none { it.contender in targets }) return emptyList()
-            fun blocks(contender: String, sampler: String) = duets.firstOrNull { it.contender == contender && it.measured.label.startsWith(sampler) }
-                ?.blocks?.mapValues { it.value.mean }.orEmpty()
-            fun byTarget(list: List<Sample>) = list.groupBy { SampleLabel.parse(it.label)?.target }
+            if (capacity.none { it.subject.key in targets } && mix.none { it.subject.key in targets } &&
+                duets.none { DuetPromises.withoutPromise(it.contender) in targets }) return emptyList()
+            // The sends' duet names a store with its promise: tuned against defaults only where both promise the same, durable.
+            fun row(contender: String, sampler: String) = listOf(contender, "$contender ${DuetPromises.DURABLE}").firstNotNullOfOrNull { name ->
+                duets.firstOrNull { it.contender == name && it.measured.label.startsWith(sampler) }
+            }
+            fun blocks(contender: String, sampler: String) = row(contender, sampler)?.blocks?.mapValues { it.value.mean }.orEmpty()
+            fun byTarget(list: List<Sample>) = list.groupBy { SampleLabel.parse(it.label)?.target?.let(DuetPromises::withoutPromise) }
             val counted = byTarget(failed)
             val every = byTarget(all)
             return STORES.map { store ->
@@ -57,6 +63,7 @@ data class SqliteRow(
                     counterThreads = counter?.threads,
                     readBlocks = blocks(readPath, Subjects.GET),
                     sendBlocks = blocks(store, Subjects.SEND_TO_DELIVERY),
+                    sendPromise = row(store, Subjects.SEND_TO_DELIVERY)?.contender?.let(DuetPromises::of),
                     busy = busy.toLong(),
                     failed = mine.size.toLong(),
                     failureCauses = Audits.causes(mine),

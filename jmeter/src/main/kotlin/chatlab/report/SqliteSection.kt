@@ -101,7 +101,10 @@ object SqliteSection : ExperimentSection<SqliteRow> {
                 Call.NOT_TOLD_APART -> "not told apart, tuned / defaults ${Ranking.text(r)}"
             }
         }
-        val figures = parts.joinToString("; ") { (what, r) -> "$what: tuned / defaults per block ${r.ratios.joinToString(", ") { Ranking.times(it) }}" } +
+        val promise = if (parts.none { it.first == "sends" }) "" else tuned.sendPromise?.takeIf { it == default.sendPromise }
+            ?.let { " (sends both at the $it promise: tuned SQLite's WAL with synchronous=FULL, as the defaults sync every commit)" }
+            ?: " (sends: tuned SQLite's WAL with synchronous=NORMAL against the defaults' FULL, not the same promise)"
+        val figures = parts.joinToString("; ") { (what, r) -> "$what: tuned / defaults per block ${r.ratios.joinToString(", ") { Ranking.times(it) }}" } + promise +
             "; SQLITE_BUSY ${Format.count(default.busy)} with defaults, ${Format.count(tuned.busy)} tuned"
         return Verdict("What does tuning SQLite for a server (WAL, busy timeout, one writer) buy in read and send latency, in the duets' shared load?",
             answer, figures, ratios = parts.map { it.second })

@@ -64,4 +64,26 @@ class DuetScheduleScriptTest {
         assertThat(schedules(dir, "duetPaths" to "mysql-keyset").block(1).second).isNull()
         assertThat(schedules(dir, "duetControl" to "").block(1).second!!["contenders"] as List<*>).doesNotContain("mysql-keyset again")
     }
+
+    @Test
+    fun `the sends' blocks come in pairs, one at each promise, and only the stores that keep a block's promise join it`(@TempDir dir: Path) {
+        val sends = arrayOf(
+            "duetPaths" to "mysql,mongo,sqlite,sqlite-tuned", "duetControl" to "mysql", "sqlitePaths" to "true",
+            "duetPromises" to "durable,relaxed", "arrivalSeed" to "7", "round" to "1", "duetBlocks" to "8",
+        )
+        val props = schedules(dir, *sends)
+        val blocks = (1..8).map { props.block(it).second!!["contenders"] as List<*> }
+        val promises = blocks.map { c -> (c.first() as String).substringAfter(' ') }
+        assertThat(promises.chunked(2)).allSatisfy { assertThat(it).containsExactlyInAnyOrder("durable", "relaxed") }
+        assertThat(promises.chunked(2).map { it.first() }.toSet()).describedAs("the order within a pair is shuffled").hasSize(2)
+        assertThat(blocks[promises.indexOf("durable")])
+            .containsExactly("mysql durable", "sqlite durable", "sqlite-tuned durable", "mysql durable again")
+        assertThat(blocks[promises.indexOf("relaxed")]).describedAs("mongo on a real server only; the defaults never relaxed")
+            .containsExactly("mysql relaxed", "mongo relaxed", "sqlite-tuned relaxed", "mysql relaxed again")
+        assertThat(schedules(dir, *sends).block(3).second!!["contenders"]).describedAs("the same seed, the same layout").isEqualTo(blocks[2])
+        assertThat(schedules(dir, *sends, "duetPromises" to "durable").block(2).second!!["contenders"] as List<*>)
+            .containsExactly("mysql durable", "sqlite durable", "sqlite-tuned durable", "mysql durable again")
+        assertThat(props.block(0).second!!["contenders"] as List<*>).describedAs("the warm-up, at the server's promise, names stores only")
+            .containsExactly("mysql", "mongo", "sqlite", "sqlite-tuned", "mysql again")
+    }
 }
