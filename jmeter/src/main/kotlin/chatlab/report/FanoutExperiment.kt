@@ -166,23 +166,7 @@ object FanoutExperiment : Experiment {
         loadGenerator(c)?.let { add(it) }
     }
 
-    /**
-     * Whether the load generator was the limit: the members' clients run in JMeter on the server's cores, so where JMeter
-     * used more CPU than the server and its backends over the fan-out units, the capacities are a floor for the server.
-     */
-    fun loadGenerator(c: Comparison): String? {
-        val units = c.units.filter { it.plan == name }
-        if (units.isEmpty()) return null
-        val jmeter = units.sumOf { it.jmeterCpu }
-        val server = units.sumOf { it.serverCpu + it.backendsCpu }
-        if (jmeter + server <= 0) return null
-        val share = Format.share(jmeter / (jmeter + server))
-        val cores = units.maxOf { it.cores }
-        return "Fan-out, the load generator: over its units JMeter used ${Format.ms(jmeter)} CPU s, the server and its backends " +
-            "${Format.ms(server)} ($share of their sum is JMeter's, on $cores cores shared). " + if (jmeter > server)
-            "Every member is a JMeter client reading frames on the server's cores, and together they cost more than the server they measure: " +
-                "where the cores ran out, the load generator was as much the limit as the server, so these capacities are a floor for the server " +
-                "on cores of its own."
-        else "The server used more than the clients measuring it: the capacities are the server's on these cores, shared with its load generator."
-    }
+    /** Whether the load generator was the limit of the fan-out's capacities (the members' clients run in JMeter). */
+    fun loadGenerator(c: Comparison): String? = LoadGenerator.sentence(c, name, "Fan-out",
+        "Every member is a JMeter client reading frames on the server's cores, and together they cost more than the server they measure")
 }

@@ -52,7 +52,8 @@ object HistoryExperiment : Experiment {
                 if (enters.isNotEmpty()) add(Columns.reference("Enter a room — “${Subjects.ENTER}” (room + latest 20)", enters, c))
                 addAll(ReferenceResult.blocks(c))
             }
-            add(Block.Bullets(Findings.history(c)))
+            add(Block.Bullets(Findings.history(c) + listOfNotNull(LoadGenerator.sentence(c, name, "History",
+                "Every read is a JMeter HTTP client on the server's cores, and together they cost more than the server they measure"))))
             add(dashboards(c))
         })
     }

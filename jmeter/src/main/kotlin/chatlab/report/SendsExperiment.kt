@@ -39,7 +39,9 @@ object SendsExperiment : Experiment {
                 add(HistoryExperiment.shapeText(Shape.REFERENCE, settings))
                 add(Columns.reference("Sends — “${Subjects.SEND_TO_DELIVERY}”: SEND until our broadcast arrives (baseline mysql)", reference, c))
             }
-            add(Block.Bullets(Findings.sends(c)))
+            add(Block.Bullets(Findings.sends(c) + listOfNotNull(LoadGenerator.sentence(c, name, "Sends",
+                "Every SEND is a JMeter client that opens a WebSocket, connects, subscribes and waits for its broadcast, " +
+                    "and together they cost more than the server they measure"))))
             add(dashboards(c))
         })
     }

@@ -312,6 +312,9 @@ class FanoutExperimentTest {
         val light = comparison(deliveries(10, 500, 20)).copy(units = listOf(unit(jmeter = 5.0, server = 15.0)))
         assertThat(FanoutExperiment.loadGenerator(light)).contains("(24 % of their sum is JMeter's").endsWith("the capacities are the server's on these cores, shared with its load generator.")
         assertThat(FanoutExperiment.loadGenerator(comparison(deliveries(10, 500, 20)))).isNull()
+        assertThat(LoadGenerator.sentence(heavy, "history", "History")).describedAs("each experiment its own units")
+            .startsWith("History, the load generator: over its units JMeter used 1.0 CPU s, the server and its backends 10 (9 % of their sum")
+            .endsWith("the capacities are the server's on these cores, shared with its load generator.")
     }
 
     @Test
