@@ -1,7 +1,7 @@
 // One arrival of the counters' duet (counters-duet.groovy): its contender drawn at random, its room and whether it
 // carries the planted difference (the block's label, `shape`, is its thread group's parameter).
 def duet = props.get('counters.duet')
-def drawn = duet.draw()
+def drawn = duet.draw(vars.get('shape'))
 vars.put('contender', drawn.contender)
 vars.put('store', drawn.store)
 vars.put('mode', drawn.mode)

@@ -1,8 +1,9 @@
-// The duet block's audit (counters.jmx, "duet audit") counts every contender in turn: this iteration's contender and
+// The duet block's audit (counters.jmx, "duet audit") counts every contender of the block in turn: this iteration's contender and
 // its room (the block's label, `shape`, is its thread group's parameter).
 def duet = props.get('counters.duet')
 int n = (vars.get('audited') ?: '0') as int
-def c = duet.contenders[n % duet.contenders.size()]
+def contenders = duet.at(vars.get('shape'))
+def c = contenders[n % contenders.size()]
 vars.put('audited', String.valueOf(n + 1))
 vars.put('contender', c.contender)
 vars.put('store', c.store)

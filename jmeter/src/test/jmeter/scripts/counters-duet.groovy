@@ -29,14 +29,36 @@ int round = (vars.get('round') ?: '1') as int
 double rate = (props.get('chatlab.engine')?.share ?: { it })((vars.get('viewDuetRate') ?: '0') as double)
 def seconds = vars.get('viewDuetSeconds') ?: '0'
 def endWhenIdle = props.get('chatlab.endWhenIdle') ?: evaluate(new File(vars.get('scripts'), 'end-open-group-when-idle.groovy')).tap { props.put('chatlab.endWhenIdle', it) }
+// A block runs at one durability promise when viewDuetPromises names any (duet-promise.groovy, as the sends' duet):
+// only the stores that keep it join, named `<store> <mode> <promise>` (the twin `<store> <mode> <promise> again`).
+def promises = props.get('chatlab.duetPromise')
+if (promises == null) { promises = evaluate(new File(vars.get('scripts'), 'duet-promise.groovy')); props.put('chatlab.duetPromise', promises) }
+def byBlock = new java.util.concurrent.ConcurrentHashMap()
+def promiseSettings = [duetPromises: vars.get('duetPromises'), arrivalSeed: vars.get('arrivalSeed')]
+def atBlock = { String label ->
+    byBlock.computeIfAbsent(label) {
+        def block = label.startsWith('duet block ') ? label.substring('duet block '.length()) as int : 0
+        def promise = block > 0 ? promises.of(promiseSettings, block) : null
+        if (promise == null) return contenders
+        contenders.findAll { it.store in promises.gives[promise] }.collect { c ->
+            def twin = c.contender.endsWith(' again')
+            c + [contender: (c.contender - ' again') + ' ' + promise + (twin ? ' again' : '')]
+        }
+    }
+}
 props.put('counters.duet', [
     contenders: contenders,
     blocks: blocks,
     // Whether plan slot k runs a block in this round.
     runs: { int k -> k <= blocks },
     label: { int k -> round < 1 ? 'warm-up' : 'duet block ' + ((round - 1) * blocks + k) },
-    // One arrival's contender, drawn at random.
-    draw: { -> contenders[java.util.concurrent.ThreadLocalRandom.current().nextInt(contenders.size())] },
+    // The contenders of the block labelled `label` (`duet block <n>`, `warm-up`): those that keep its promise.
+    at: atBlock,
+    // One arrival's contender in the block labelled `label`, drawn at random.
+    draw: { String label ->
+        def list = atBlock(label)
+        list[java.util.concurrent.ThreadLocalRandom.current().nextInt(list.size())]
+    },
     // Slot k's schedule: JMeter 5.6 counts it from the start of the whole test (apache/jmeter#6352), hence the leading
     // pause; 2 s after the last arrival what still runs is cut and fails, and once nothing runs the group ends at once.
     schedule: { int k ->

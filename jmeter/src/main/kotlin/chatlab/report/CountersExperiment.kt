@@ -33,6 +33,7 @@ object CountersExperiment : Experiment {
         val settings = c.environment.settings
         return Section(CountersSection.TITLE, buildList {
             add(Duet.COUNTERS.text(settings))
+            DuetPromises.text(duet, c.samples)?.let(::add)
             add(Duet.COUNTERS.table(duet))
             add(Block.Bullets(listOf(auditSentence(duetAudits(c.samples)))))
             addAll(closed?.blocks ?: listOf(dashboards(c)))

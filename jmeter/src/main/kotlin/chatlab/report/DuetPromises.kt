@@ -20,7 +20,7 @@ object DuetPromises {
         DURABLE to "every acknowledged commit on disk (MySQL innodb_flush_log_at_trx_commit=1; SQLite fsyncs each commit: the " +
             "driver's defaults with their rollback journal and synchronous=FULL, tuned SQLite's WAL with synchronous=FULL)",
         RELAXED to "a machine crash may lose the last second, a process crash nothing (MySQL innodb_flush_log_at_trx_commit=2; tuned " +
-            "SQLite's WAL with synchronous=NORMAL, the public guide's setting; MongoDB's defaults on one server, journal every 100 ms)",
+            "SQLite's WAL with synchronous=NORMAL, the public guide's setting; a real MongoDB's defaults on one server, journal every 100 ms)",
     )
 
     /** The promise a contender was measured at, or null when its duet has none. */
@@ -55,12 +55,26 @@ object DuetPromises {
     /** `mysql durable / relaxed 1.40× (1.20–1.62, 6 pairs)`. */
     fun costText(r: PairedRatio): String = "${r.a.removeSuffix(" $DURABLE")} $DURABLE / $RELAXED " + Ranking.text(r).replace(" blocks", " pairs of blocks")
 
-    /** The disk's fsync times the promise samplers measured before each round's first block, as the server answered them. */
-    fun fsync(samples: List<Sample>): List<String> = samples.filter { it.label.startsWith("durability ") && "fsync" in it.responseMessage }
-        .map { it.responseMessage.substringAfter("fsync ").trim().replace(" us", " µs") }
+    /**
+     * The disk's fsync times the promise samplers measured before each round's first block (`fsync p50 148 us, p99 927 us,
+     * max 2997 us of 300 4096-byte writes`), as ranges over the measurements: `p50 148–160 µs, p99 845–927 µs (2
+     * measurements of 300 writes)`; null when none was taken.
+     */
+    fun fsync(samples: List<Sample>): String? {
+        val taken = samples.filter { it.label.startsWith("durability ") && "fsync" in it.responseMessage }.mapNotNull { FSYNC.find(it.responseMessage) }
+        if (taken.isEmpty()) return null
+        fun range(group: Int): String {
+            val values = taken.map { it.groupValues[group].toLong() }
+            return if (values.min() == values.max()) "${values.min()} µs" else "${values.min()}–${values.max()} µs"
+        }
+        val writes = taken.map { it.groupValues[4] }.distinct().joinToString("/")
+        return "p50 ${range(1)}, p99 ${range(2)}, max ${range(3)} (${taken.size} measurement${if (taken.size > 1) "s" else ""} of $writes writes)"
+    }
+
+    private val FSYNC = Regex("""fsync p50 (\d+) us, p99 (\d+) us, max (\d+) us of (\d+) """)
 
     /** What the promises are and how the blocks were laid out, with the disk's fsync times; null when the duet had none. */
-    fun text(rows: List<DuetRow>, samples: List<Sample>): Block.Text? {
+    fun text(rows: List<DuetRow>, samples: List<Sample>, note: String = ""): Block.Text? {
         val promises = KEYS.filter { p -> rows.any { of(it.contender) == p } }
         if (promises.isEmpty()) return null
         val fsync = fsync(samples)
@@ -68,10 +82,10 @@ object DuetPromises {
             "Durability: every block runs at one promise" + (if (promises.size > 1) ", the blocks in pairs, one at each promise in a shuffled order" else "") +
                 ". " + promises.joinToString(" ") { "${it.replaceFirstChar(Char::uppercase)}: ${MEANING.getValue(it)}." } +
                 " Stores are ranked only against stores at the same promise in the same blocks; a store's two promises are paired " +
-                "block pair by block pair, seconds apart. The A/A twin runs at both. " +
-                (if (fsync.isEmpty()) "The disk's fsync time was not measured."
+                "block pair by block pair, seconds apart. The A/A twin runs at both. " + (if (note.isBlank()) "" else "$note ") +
+                (if (fsync == null) "The disk's fsync time was not measured."
                 else "The disk's own floor under a durable commit, one 4 KB write and fdatasync in the stores' directory, as the server " +
-                    "timed it before each round's first block: ${fsync.joinToString("; ")}."),
+                    "timed it before each round's first block: $fsync."),
         )
     }
 }

@@ -27,7 +27,8 @@ object SendsExperiment : Experiment {
         return Section("Sends — a message from SEND to its broadcast", buildList {
             if (duet.isNotEmpty()) {
                 add(Duet.SENDS.text(settings))
-                DuetPromises.text(duet, c.samples)?.let(::add)
+                DuetPromises.text(duet, c.samples, "Every SEND also commits its room's preview to MySQL in a transaction of its own, at the " +
+                    "same promise, whichever store holds the message: a durable SEND to MySQL waits for two log flushes, to SQLite for one of each.")?.let(::add)
                 add(Duet.SENDS.table(duet))
             }
             if (c.sendCapacity.isNotEmpty()) {
@@ -47,7 +48,9 @@ object SendsExperiment : Experiment {
     }
 
     /** The duet's ranking where the run measured the stores in duet; else the capacities', judged on the rounds' ranges. */
-    override fun verdict(c: Comparison): Verdict? = c.sendDuet.takeIf { it.isNotEmpty() }?.let { Duet.SENDS.verdict(it, c.environment.settings) }
+    override fun verdict(c: Comparison): Verdict? = c.sendDuet.takeIf { it.isNotEmpty() }
+        ?.let { Duet.SENDS.verdict(it, c.environment.settings) }
+        ?.let { v -> DuetPromises.fsync(c.samples)?.let { v.copy(figures = "${v.figures}; the disk's fsync of a 4 KB write: $it") } ?: v }
         ?: Verdict.capacity("Which store carries the most sends per second, SEND to the sender's broadcast, with p95 ≤ ${Format.ms(c.slo)} ms?", c.sendCapacity)
 
     override fun figures(c: Comparison): List<Figure> = Duet.SENDS.figures(c.sendDuet) +

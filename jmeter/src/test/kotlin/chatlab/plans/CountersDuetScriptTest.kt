@@ -30,7 +30,7 @@ class CountersDuetScriptTest {
         assertThat(contenders.last()["store"]).isEqualTo("mysql")
         assertThat(contenders.last()["mode"]).isEqualTo("counter")
         assertThat(props["counters.closedLoop"]).isEqualTo(true)
-        val drawn = (1..400).map { (duet.call("draw") as Map<*, *>)["contender"] }.toSet()
+        val drawn = (1..400).map { (duet.call("draw", "duet block 5") as Map<*, *>)["contender"] }.toSet()
         assertThat(drawn).describedAs("every contender draws arrivals").hasSize(4)
         assertThat(duet(Pair("planted", "false")).second!!["contenders"] as List<Map<*, *>>).allSatisfy { assertThat(it["slowed"]).isEqualTo(false) }
         assertThat(duet(Pair("viewDuetControl", "")).second!!["contenders"] as List<*>).hasSize(3)
@@ -45,6 +45,22 @@ class CountersDuetScriptTest {
         assertThat(duet.call("schedule", 5) as String).matches("pause\\(-?[0-9]+ ms\\)")
         assertThat(duet.call("schedule", 1) as String).contains("rate(200.0/s) random_arrivals(2 s)")
         assertThat(duet(Pair("round", "0")).second!!.call("label", 1)).isEqualTo("warm-up")
+    }
+
+    @Test
+    fun `with two promises a block's contenders are the stores that keep its promise, named with it, and the audit counts those`() {
+        val duet = duet(Pair("viewDuetContenders", "mysql counter, sqlite counter, sqlite-tuned log"), Pair("duetPromises", "durable,relaxed"),
+            Pair("arrivalSeed", "11")).second!!
+        @Suppress("UNCHECKED_CAST")
+        fun at(block: Int) = (duet.call("at", "duet block $block") as List<Map<*, *>>).map { it["contender"] }
+        val pair = listOf(at(5), at(6))
+        val durable = pair.single { it.first().toString().endsWith("durable") }
+        val relaxed = pair.single { it.first().toString().endsWith("relaxed") }
+        assertThat(durable).containsExactly("mysql counter durable", "sqlite counter durable", "sqlite-tuned log durable", "mysql counter durable again")
+        assertThat(relaxed).describedAs("SQLite with the driver's defaults is durable only")
+            .containsExactly("mysql counter relaxed", "sqlite-tuned log relaxed", "mysql counter relaxed again")
+        assertThat((1..200).map { (duet.call("draw", "duet block 5") as Map<*, *>)["contender"] }.toSet()).isEqualTo(at(5).toSet())
+        assertThat(duet.call("at", "warm-up") as List<*>).hasSize(4)
     }
 
     @Test

@@ -70,10 +70,11 @@ class DuetPromisesTest {
     fun `the section says what each promise means and prints the disk's fsync time the promise sampler measured`() {
         val fsync = Sample(1, 40, "durability durable before duet block 1", "200",
             "mysql innodb_flush_log_at_trx_commit=1; fsync p50 490 us, p99 920 us, max 1300 us of 300 4096-byte writes", true, "", "", 1)
-        val text = DuetPromises.text(Duet.SENDS.rows(run()), run() + fsync)!!.text
+        val later = fsync.copy(responseMessage = "mysql …; fsync p50 510 us, p99 900 us, max 1300 us of 300 4096-byte writes")
+        val text = DuetPromises.text(Duet.SENDS.rows(run()), run() + fsync + later)!!.text
 
         assertThat(text).contains("innodb_flush_log_at_trx_commit=2").contains("synchronous=NORMAL, the public guide's setting")
-        assertThat(text).contains("p50 490 µs, p99 920 µs, max 1300 µs of 300 4096-byte writes")
+        assertThat(text).contains("p50 490–510 µs, p99 900–920 µs, max 1300 µs (2 measurements of 300 writes)")
         assertThat(DuetPromises.text(Duet.SENDS.rows(run()), run())!!.text).contains("was not measured")
     }
 }
