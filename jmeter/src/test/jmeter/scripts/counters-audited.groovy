@@ -1,5 +1,5 @@
-// The duet block's audit (counters.jmx, "duet audit") counts every contender of the block in turn: this iteration's contender and
-// its room (the block's label, `shape`, is its thread group's parameter).
+// The duet block's audit (counters.jmx, "duet audit") counts every contender of the block in turn: this iteration's
+// contender and its room (the block's label, `shape`, is its thread group's parameter).
 def duet = props.get('counters.duet')
 int n = (vars.get('audited') ?: '0') as int
 def contenders = duet.at(vars.get('shape'))

@@ -1,10 +1,11 @@
-// The durability promise of a sends duet block, for the schedule (open-model-schedules.groovy) and the promise sampler
-// before each block (duet-promise-set.groovy), which must agree. The plan binds `duetPromises` (sendDuetPromises):
-// with two, the blocks come in pairs, one block at each promise in an order drawn per pair from arrivalSeed, so the
-// stores at one promise share a block and each store's two promises lie seconds apart; with one, every block gives it;
-// with none (history's duet), `of` answers null. `gives` lists the stores that keep each promise: SQLite with the
-// driver's defaults (rollback journal, synchronous FULL) is durable only; MongoDB on one server acknowledges a write
-// before its journal's next commit (every 100 ms by default), relaxed only.
+// The durability promise of a sends or counters duet block, for the duet's draws (open-model-schedules.groovy,
+// counters-duet.groovy) and the promise sampler before each block (duet-promise-set.groovy), which must agree. The plan
+// binds `duetPromises` (sendDuetPromises, viewDuetPromises): with two, the blocks come in pairs, one block at each
+// promise in an order drawn per pair from arrivalSeed, so the stores at one promise share a block and each store's two
+// promises lie seconds apart; with one, every block gives it; with none (history's duet), `of` answers null. `gives`
+// lists the stores that keep each promise: SQLite with the driver's defaults (rollback journal, synchronous FULL) is
+// durable only; MongoDB on one server acknowledges a write before its journal's next commit (every 100 ms by default),
+// relaxed only.
 def promises = { variables -> (variables.get('duetPromises') ?: '').split(',').collect { it.trim() }.findAll { it } }
 return [
     gives: [durable: ['mysql', 'sqlite', 'sqlite-tuned'], relaxed: ['mysql', 'sqlite-tuned', 'mongo']],
