@@ -6,8 +6,8 @@ import chatlab.report.method.Ranking
 import chatlab.report.method.Trial
 
 /**
- * The sends duet's durability promises (sendDuetPromises): a block runs at one promise and its contenders are named
- * `<store> <promise>` (the twin `<store> <promise> again`). Stores are ranked at one promise within its blocks; a store's
+ * The durability promises of the sends' and the counters' duets (sendDuetPromises, viewDuetPromises): a block runs at one
+ * promise and its contenders are named `<store> <promise>` (`<store> <mode> <promise>`; the twin `… <promise> again`). Stores are ranked at one promise within its blocks; a store's
  * two promises are paired block pair by block pair (blocks 1 and 2 are pair 1, in a shuffled order), seconds apart.
  */
 object DuetPromises {
