@@ -28,7 +28,8 @@ object SendsExperiment : Experiment {
             if (duet.isNotEmpty()) {
                 add(Duet.SENDS.text(settings))
                 DuetPromises.text(duet, c.samples, "Every SEND also commits its room's preview to MySQL in a transaction of its own, at the " +
-                    "same promise, whichever store holds the message: a durable SEND to MySQL waits for two log flushes, to SQLite for one of each.")?.let(::add)
+                    "same promise, whichever store holds the message: a durable SEND to MySQL waits for two of MySQL's log flushes, " +
+                    "one to SQLite for a SQLite sync and one MySQL log flush.")?.let(::add)
                 add(Duet.SENDS.table(duet))
             }
             if (c.sendCapacity.isNotEmpty()) {

@@ -9,9 +9,12 @@ import org.sqlite.SQLiteConfig.SynchronousMode
  * crash of the process loses nothing, a crash of the machine may lose the last second (`innodb_flush_log_at_trx_commit=2`,
  * the log written per commit and flushed once a second; WAL with `synchronous=NORMAL`, synced at checkpoints).
  */
-enum class Promise(val key: String, val flushLogAtTrxCommit: Int, val walSynchronous: SynchronousMode) {
-    DURABLE("durable", 1, SynchronousMode.FULL),
-    RELAXED("relaxed", 2, SynchronousMode.NORMAL);
+enum class Promise(val flushLogAtTrxCommit: Int, val walSynchronous: SynchronousMode) {
+    DURABLE(1, SynchronousMode.FULL),
+    RELAXED(2, SynchronousMode.NORMAL);
+
+    /** How the API and the plans name it: `durable`, `relaxed`. */
+    val key: String get() = name.lowercase()
 
     companion object {
         fun parse(value: String?): Promise = entries.firstOrNull { it.key == value?.trim()?.lowercase() }

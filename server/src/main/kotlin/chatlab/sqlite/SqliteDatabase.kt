@@ -30,7 +30,7 @@ class SqliteDatabase private constructor(
     private val readerPool: HikariDataSource,
 ) : AutoCloseable {
     /** The writer's `synchronous` setting, switchable at run time when tuned (WAL); the defaults' stays FULL. */
-    val synchronous: SynchronousSwitch? = if (tuned) SynchronousSwitch(writerPool, SynchronousMode.NORMAL) else null
+    val synchronous: SynchronousSwitch? = if (tuned) SynchronousSwitch(writerPool, TUNED_SYNCHRONOUS) else null
     private val writerSource: DataSource = synchronous ?: writerPool
     val writer = JdbcTemplate(writerSource)
     val reader = JdbcTemplate(readerPool)
@@ -74,6 +74,9 @@ class SqliteDatabase private constructor(
     companion object {
         private val BUSY_CODES = setOf(SQLiteErrorCode.SQLITE_BUSY.code, SQLiteErrorCode.SQLITE_LOCKED.code)
 
+        /** The public guide's `synchronous` for tuned SQLite, with which every tuned connection opens. */
+        private val TUNED_SYNCHRONOUS = SynchronousMode.NORMAL
+
         /** The SQLite result code behind a Spring data-access failure, if SQLite raised it. */
         fun sqliteCode(e: Throwable): SQLiteErrorCode? =
             generateSequence(e) { it.cause }.filterIsInstance<SQLiteException>().firstOrNull()?.resultCode
@@ -94,7 +97,7 @@ class SqliteDatabase private constructor(
             fun config(readOnly: Boolean) = SQLiteConfig().apply {
                 setJournalMode(SQLiteConfig.JournalMode.WAL)
                 setBusyTimeout(5000)
-                setSynchronous(SynchronousMode.NORMAL)
+                setSynchronous(TUNED_SYNCHRONOUS)
                 setCacheSize(-64_000)
                 enforceForeignKeys(true)
                 setTempStore(SQLiteConfig.TempStore.MEMORY)
