@@ -10,6 +10,7 @@ import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.web.server.LocalServerPort
+import java.net.Socket
 import java.time.Duration
 import java.time.Instant
 import java.util.UUID
@@ -112,5 +113,20 @@ class StompIT(
 
         alice.send(session, room, mapOf("content" to "still here", "clientMessageId" to "after-errors-${UUID.randomUUID()}"), "mongo")
         assertThat(inbox.poll(5, TimeUnit.SECONDS)!!.content).isEqualTo("still here")
+    }
+
+    @Test
+    fun `a handshake that offers per-message compression is upgraded without it`() {
+        Socket("127.0.0.1", port).use { socket ->
+            socket.soTimeout = 5_000
+            val request = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:$port\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+                "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
+            socket.getOutputStream().write(request.toByteArray())
+            val reader = socket.getInputStream().bufferedReader()
+            val head = generateSequence { reader.readLine() }.takeWhile { it.isNotEmpty() }.toList()
+            assertThat(head.first()).startsWith("HTTP/1.1 101")
+            assertThat(head.filter { it.startsWith("Sec-WebSocket-Extensions", ignoreCase = true) }).isEmpty()
+        }
     }
 }

@@ -35,7 +35,7 @@ class WebSocketConfig(
     private val broker = Broker.of(env)
 
     override fun registerStompEndpoints(registry: StompEndpointRegistry) {
-        registry.addEndpoint("/ws").setAllowedOriginPatterns("*")
+        registry.addEndpoint("/ws").setHandshakeHandler(UncompressedHandshake()).setAllowedOriginPatterns("*")
         registry.setPreserveReceiveOrder(true)
     }
 
