@@ -35,11 +35,9 @@ data class StackSettings(
         private fun relays(env: Environment): Boolean {
             val broker = env.getProperty("chatlab.broker")?.trim().orEmpty()
             val fleet = FleetSettings.from(env)
-            return broker.equals(RELAY, ignoreCase = true) || (broker.isEmpty() && fleet.instances > 1) || fleet.groups.any { it.broker == RELAY }
+            return broker.equals(Deployment.RELAY, ignoreCase = true) || (broker.isEmpty() && fleet.instances > 1) ||
+                fleet.groups.any { it.broker == Deployment.RELAY }
         }
-
-        /** The chat server's name for a broker relay (`chatlab.broker=relay`). */
-        const val RELAY = Deployment.RELAY
 
         fun from(env: Environment): StackSettings {
             val settings = Binder.get(env).bind("chatlab.stack", StackSettings::class.java).orElse(null) ?: StackSettings()

@@ -16,16 +16,10 @@ import java.util.Collections
  * Upgrades without per-message compression, whatever the client offers. A chat frame is a few hundred bytes, which
  * deflate barely shrinks, while the server would compress every delivery once per member, each session with a
  * compressor of its own. Browsers offer `permessage-deflate` on every connection and Tomcat accepts it on its own
- * (an empty choice from Spring makes it negotiate by itself), so the upgrade sees the request without the offer.
+ * (Spring's choice of none does not stop it), so the upgrade sees the request without the offer.
  * A browser's delivery then costs the server what the load run's does: JMeter never offers compression.
  */
 class UncompressedHandshake : DefaultHandshakeHandler(WithoutOffer()) {
-    override fun filterRequestedExtensions(
-        request: ServerHttpRequest,
-        requestedExtensions: List<WebSocketExtension>,
-        supportedExtensions: List<WebSocketExtension>,
-    ): List<WebSocketExtension> = emptyList()
-
     private class WithoutOffer : StandardWebSocketUpgradeStrategy() {
         override fun upgrade(
             request: ServerHttpRequest, response: ServerHttpResponse, selectedProtocol: String?,
