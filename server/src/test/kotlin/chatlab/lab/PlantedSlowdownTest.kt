@@ -37,8 +37,19 @@ class PlantedSlowdownTest {
     }
 
     @Test
-    fun `an unmarked request, or one marked with anything but true, passes untouched`() {
-        listOf(MockHttpServletRequest("GET", "/api/v1/me"), MockHttpServletRequest("GET", "/api/v1/me").apply { addHeader(PlantedSlowdown.HEADER, "") })
+    fun `a request marked with a basis in microseconds waits its share of that basis, not of its own time`() {
+        val response = MockHttpServletResponse()
+        val waited = mutableListOf<Long>()
+        val request = MockHttpServletRequest("POST", "/api/v1/chat-rooms/1/views").apply { addHeader(PlantedSlowdown.HEADER, "400000") }
+        PlantedSlowdown(0.25) { waited += it }.doFilter(request, response, Handler(50, response))
+        assertThat(waited).containsExactly(100_000_000L) // a quarter of 400 ms, whatever the 50 ms of work
+        assertThat(response.contentAsString).isEqualTo("{\"ok\":true}")
+    }
+
+    @Test
+    fun `an unmarked request, or one marked with neither true nor a basis up to a second, passes untouched`() {
+        listOf("", "false", "-5", "1000001", "99999999999", "12ms").map { value -> MockHttpServletRequest("GET", "/api/v1/me").apply { addHeader(PlantedSlowdown.HEADER, value) } }
+            .plus(MockHttpServletRequest("GET", "/api/v1/me"))
             .forEach { request ->
                 val response = MockHttpServletResponse()
                 val handler = Handler(0, response)
