@@ -6,7 +6,7 @@ import org.springframework.beans.factory.annotation.Value
 import org.springframework.stereotype.Service
 import java.util.UUID
 
-/** Validates, persists in the chosen store (MongoDB writes go through the cache), and moves the room preview. */
+/** Validates, persists in the chosen store (MongoDB writes go through the cache), and moves the room preview: with MySQL in one commit. */
 @Service
 class MessageService(
     private val rooms: RoomService,
@@ -33,9 +33,7 @@ class MessageService(
             sentAt = position.sentAt,
             clientMessageId = clientMessageId,
         )
-        val stored = stores.writer(kind).save(message)
-        if (stored.id == message.id) rooms.updatePreview(roomId, stored.content, stored.sentAt)
-        return stored
+        return stores.writer(kind).save(message) { rooms.updatePreview(roomId, it.content, it.sentAt) }
     }
 
     private fun validContent(content: String?): String {

@@ -11,6 +11,13 @@ interface MessageStore {
     /** Stores [message]; a retry with the same (room, sender, clientMessageId) returns the first copy instead. */
     fun save(message: ChatMessage): ChatMessage
 
+    /**
+     * Stores [message] as [save] does and, when it is new rather than a retry's first copy, runs [alongside] with it
+     * (the room preview's update): in the same commit where the store shares the rooms' database (MySQL), so a SEND
+     * commits once and the preview moves only with its message; right after the write elsewhere.
+     */
+    fun save(message: ChatMessage, alongside: (ChatMessage) -> Unit): ChatMessage = save(message).also { if (it.id == message.id) alongside(it) }
+
     /** Keyset page: up to [size] messages strictly older than [before], newest first, read within [deadline] where the store can. */
     fun findBefore(roomId: Long, before: Position, size: Int, deadline: Deadline? = null): KeysetRead
 

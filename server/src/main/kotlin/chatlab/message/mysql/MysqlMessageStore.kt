@@ -14,15 +14,19 @@ import org.springframework.data.domain.PageRequest
 import org.springframework.data.domain.Sort
 import org.springframework.stereotype.Component
 import org.springframework.transaction.annotation.Transactional
+import org.springframework.transaction.support.TransactionTemplate
 import java.time.Instant
 
 @Component
-class MysqlMessageStore(private val repository: MysqlMessageRepository) : MessageStore {
+class MysqlMessageStore(private val repository: MysqlMessageRepository, private val tx: TransactionTemplate) : MessageStore {
     override val kind = StoreKind.MYSQL
 
-    override fun save(message: ChatMessage): ChatMessage = saveOnce(
+    override fun save(message: ChatMessage): ChatMessage = save(message) {}
+
+    /** The insert and [alongside] in one transaction; a duplicate rolls it back, and the first copy is read after. */
+    override fun save(message: ChatMessage, alongside: (ChatMessage) -> Unit): ChatMessage = saveOnce(
         message,
-        insert = { repository.saveAndFlush(message.toEntity()).toMessage() },
+        insert = { tx.execute { repository.saveAndFlush(message.toEntity()).toMessage().also(alongside) }!! },
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )
 
