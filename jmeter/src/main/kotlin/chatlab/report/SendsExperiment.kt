@@ -27,9 +27,9 @@ object SendsExperiment : Experiment {
         return Section("Sends — a message from SEND to its broadcast", buildList {
             if (duet.isNotEmpty()) {
                 add(Duet.SENDS.text(settings))
-                DuetPromises.text(duet, c.samples, "Every SEND also commits its room's preview to MySQL in a transaction of its own, at the " +
-                    "same promise, whichever store holds the message: a durable SEND to MySQL waits for two of MySQL's log flushes, " +
-                    "one to SQLite for a SQLite sync and one MySQL log flush.")?.let(::add)
+                DuetPromises.text(duet, c.samples, "Every SEND also commits its room's preview to MySQL at the same promise: in the message's " +
+                    "own commit when MySQL holds it, so a durable SEND to MySQL waits for one MySQL log flush, and in a commit of its " +
+                    "own otherwise, so one to SQLite waits for a SQLite sync and a MySQL log flush.")?.let(::add)
                 add(Duet.SENDS.table(duet))
             }
             if (c.sendCapacity.isNotEmpty()) {
