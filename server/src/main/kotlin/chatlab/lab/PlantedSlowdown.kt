@@ -31,7 +31,7 @@ class PlantedSlowdown(
         try {
             chain.doFilter(request, held)
         } finally {
-            val basisNanos = if (given == null || given == OWN_TIME) System.nanoTime() - start else TimeUnit.MICROSECONDS.toNanos(given)
+            val basisNanos = given?.takeIf { it != OWN_TIME }?.let(TimeUnit.MICROSECONDS::toNanos) ?: (System.nanoTime() - start)
             wait((basisNanos * share).toLong())
             held.copyBodyToResponse()
         }
