@@ -353,7 +353,21 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
             def target = contenders[java.util.concurrent.ThreadLocalRandom.current().nextInt(contenders.size())]
             [target: target, slowed: planted && target.endsWith(' again')]
         }
-        extra = [contenders: contenders, planted: planted, draw: draw]
+        // The twin's planted basis, for a plan that asks for it (history's: a read's server time is too small a part of
+        // its latency on a busy host for a share of it to show, as the counters' was): its original's average answer so
+        // far in this block, as this engine saw it, in microseconds (X-Chatlab-Planted: <microseconds>), or `true` (a
+        // share of the server's own time) before the original has one. `see` notes each measured answer (record-step.groovy).
+        def seen = new java.util.concurrent.ConcurrentHashMap()
+        def see = { String target, long ms ->
+            if (target != null && !target.endsWith(' again')) seen.computeIfAbsent(target) { [new java.util.concurrent.atomic.LongAdder(), new java.util.concurrent.atomic.LongAdder()] }.with { it[0].add(ms); it[1].increment() }
+        }
+        def basis = { String target ->
+            def s = seen.get(target - ' again')
+            long sum = s ? s[0].sum() : 0L
+            long n = s ? s[1].sum() : 0L
+            sum > 0 && n > 0 ? String.valueOf(Math.min(1_000_000L, (long) (sum * 1000 / n))) : 'true'
+        }
+        extra = [contenders: contenders, planted: planted, draw: draw, see: see, basis: basis]
     } else {
         rate = standIn ? standInMixRate : mixRate
         seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)

@@ -9,10 +9,11 @@ if (vars.get('n') == null) {
     // mode follow from the path's first word (mongo-redis-keyset warm: store mongo-redis, keyset pages).
     def current = props.get('chatlab.current')
     // A duet's arrival draws its path at random; the A/A twin's (`<path> again`) reads as its path does, and carries the
-    // planted difference when the run plants one.
+    // planted difference when the run plants one: a share of its original's average read so far in the block.
     def drawn = current.shape == 'duet' ? current.draw() : [target: current.path, slowed: false]
     def path = drawn.target
-    vars.put('slowed', String.valueOf(drawn.slowed))
+    vars.put('target', path)
+    vars.put('slowed', drawn.slowed ? current.basis(path) : 'false')
     def reads = path.split(' ')[0]
     vars.put('path', path)
     vars.put('store', path == 'instrument' ? 'none' : reads.substring(0, reads.lastIndexOf('-')))

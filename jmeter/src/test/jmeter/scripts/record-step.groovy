@@ -5,4 +5,8 @@ if (current == null || current.warmup) return
 def step = props.get('chatlab.steps').get(current.key)
 if (step == null) return
 if (!sampleResult.isSuccessful()) step.failed.set(true)
-if (sampleResult.getSampleLabel().startsWith(vars.get('measured'))) step.times.add(sampleResult.getTime())
+if (sampleResult.getSampleLabel().startsWith(vars.get('measured'))) {
+    step.times.add(sampleResult.getTime())
+    // A duet's answers are the basis its planted twin may ask for (open-model-schedules.groovy's `see`).
+    if (current.see != null && sampleResult.isSuccessful()) current.see(vars.get('target'), sampleResult.getTime())
+}

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit
  * of a basis later, before a byte of the answer leaves. Marked `true`, the basis is the server's own time for it (after
  * the readiness gate and the deadline, authentication and the handler included); marked with a whole number of
  * microseconds up to [MAX_BASIS_MICROS], the basis is that time, which a plan gives when the server's own time is too
- * small a part of what it measures (the counters' twin: its original's average so far, as the client saw it). The
+ * small a part of what it measures (history's and the counters' twins: the original's average so far, as the client saw it). The
  * plans mark one contender's requests, its A/A twin's, so a run with the setting on shows whether the method tells a
  * known difference apart. Registered only when the share is above 0: with it off the header means nothing.
  */
