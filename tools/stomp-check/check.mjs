@@ -76,7 +76,8 @@ for (let m = 0; m < members; m++) {
   listeners.push(await connect(user, port, (message) => {
     const sent = sentAt.get(message.clientMessageId);
     if (!sent) return; // someone else's message
-    seen.list.push([message.clientMessageId, message.id, message.sentAt, performance.now() - sent.at]);
+    // sentAt compared as a time: as text, an instant on a whole second (…:55Z) sorts after …:55.036Z.
+    seen.list.push([message.clientMessageId, message.id, Date.parse(message.sentAt), performance.now() - sent.at]);
   }));
   if ((m + 1) % 50 === 0) console.log(`${m + 1} of ${members} members subscribed`);
 }
