@@ -53,6 +53,23 @@ class DuetScheduleScriptTest {
     }
 
     @Test
+    fun `the planted twin's basis is its original's average answer so far in the block, in microseconds, and its own answers do not count`(@TempDir dir: Path) {
+        val props = schedules(dir)
+        val current = props.block(1).second!!
+        val see = current["see"] as Closure<*>
+        val basis = current["basis"] as Closure<*>
+        assertThat(basis.call("mysql-keyset again")).describedAs("before the original has an answer: the server's own time").isEqualTo("true")
+        see.call("mysql-keyset", 10L)
+        see.call("mysql-keyset", 20L)
+        see.call("mysql-keyset again", 900L)
+        see.call("mysql-offset", 50L)
+        assertThat(basis.call("mysql-keyset again")).isEqualTo("15000")
+        see.call("mysql-keyset", 5_000L)
+        assertThat(basis.call("mysql-keyset again")).describedAs("at most 1 s").isEqualTo("1000000")
+        assertThat((props.block(2).second!!["basis"] as Closure<*>).call("mysql-keyset again")).describedAs("each block its own").isEqualTo("true")
+    }
+
+    @Test
     fun `a skipped path leaves the duet, the warm round's blocks are warm-up, and one path alone is no duet`(@TempDir dir: Path) {
         val skipped = schedules(dir, "skipPaths" to "mysql-offset").block(1).second!!
         assertThat(skipped["contenders"] as List<*>).containsExactly("mysql-keyset", "mongo-redis-keyset warm", "mysql-keyset again")
