@@ -19,6 +19,11 @@ if (state.left.decrementAndGet() > 0) {
     SampleResult.setIgnore()
     return
 }
+// The server's send-path stages and CPU now, before the audit's own reads of the room.
+def readStages = props.get('chatlab.labSendStages') ?: evaluate(new File(vars.get('scripts'), 'lab-send-stages.groovy')).tap { props.put('chatlab.labSendStages', it) }
+def now = null
+def unread = null
+try { now = readStages(vars) } catch (Exception e) { unread = e.message ?: e.toString() }
 def mine = { String clientMessageId -> clientMessageId?.startsWith('fanout-' + state.tag + '-') }
 // What was acknowledged before the room is read back: each of these was stored before its RECEIPT, so before the read.
 // A sender of an overloaded step may get its RECEIPT only while the audit reads (its member had stopped waiting at
@@ -81,12 +86,11 @@ def arrival = reordered + ' of ' + members.size() + ' members received them in a
 // Where this step's time went on the server: its send-path stage timers (store, broker, outbound; every instance),
 // counted since the previous step's audit (this plan sends nothing between two audits), as a mean per stage.
 def stages = 'not counted before this step'
-try {
-    def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
-    def answer = client.send(HttpRequest.newBuilder(URI.create('http://' + vars.get('host') + ':' + vars.get('port') + '/api/v1/lab/send-stages'))
-        .header('Authorization', 'Bearer ' + jwt(vars.get('jwtSecret'), '1', 'lab')).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString())
-    if (answer.statusCode() != 200) throw new IllegalStateException('answered ' + answer.statusCode())
-    def totals = new JsonSlurper().parseText(answer.body()).stages
+if (now == null) {
+    props.remove('chatlab.fanout.stages')
+    stages = 'unavailable (' + unread + ')'
+} else {
+    def totals = now.stages
     def before = props.get('chatlab.fanout.stages')
     props.put('chatlab.fanout.stages', totals)
     if (before != null) stages = totals.collect { name, total ->
@@ -94,9 +98,23 @@ try {
         double ms = (total.totalMs as double) - ((before[name]?.totalMs ?: 0) as double)
         name + ' ' + (count > 0 ? String.format(Locale.ROOT, '%.3f', ms / count) : '-') + ' ms × ' + count
     }.join(', ')
-} catch (Exception e) {
-    props.remove('chatlab.fanout.stages')
-    stages = 'unavailable (' + e.message + ')'
+}
+// The CPU the server and its backends used per delivery, from the last member's subscription (fanout-subscribed.groovy)
+// to this audit: the step's SENDs, stores and deliveries, and the members' leaving; every stored message goes to every
+// member of the room (all engines').
+def start = state.cpuAtStart?.get()
+def roomMembers = ((vars.get('path') =~ /(\d+) members/).with { it.find() ? it.group(1) as long : 0L })
+long deliveries = stored.size() * roomMembers
+def cpu
+if (start == null) cpu = 'not read at the step' + "'" + 's start'
+else if (start.failed) cpu = 'unavailable (' + start.failed + ')'
+else if (now == null) cpu = 'unavailable (' + unread + ')'
+else if (deliveries == 0) cpu = 'no deliveries'
+else {
+    double server = (now.cpuSeconds.server as double) - (start.server as double)
+    double backends = (now.cpuSeconds.backends as double) - (start.backends as double)
+    cpu = String.format(Locale.ROOT, '%.1f µs (server %.1f, MariaDB + Redis %.1f) over %d deliveries', (server + backends) * 1e6 / deliveries,
+        server * 1e6 / deliveries, backends * 1e6 / deliveries, deliveries)
 }
 // A step whose every acknowledged message reached every member once, with no sender still waiting for its RECEIPT, left
 // the server nothing to do: its group ends now (end-open-group.groovy), not at the end of the tail its schedule keeps
@@ -111,6 +129,7 @@ SampleResult.setSuccessful(problems.isEmpty())
 def onlyLate = lost > 0 && problems.size() == 1
 SampleResult.setResponseCode(problems.isEmpty() ? '200' : onlyLate ? 'java.net.SocketTimeoutException' : '409')
 SampleResult.setResponseMessage((problems.isEmpty() ? 'held: ' + summary + ', each once, placed as in history; ' + arrival
-    : (onlyLate ? 'TIMED OUT: ' : 'BROKEN: ') + problems.join('; ') + ' (' + summary + ')') + '; server stages, mean: ' + stages)
+    : (onlyLate ? 'TIMED OUT: ' : 'BROKEN: ') + problems.join('; ') + ' (' + summary + ')') + '; server stages, mean: ' + stages +
+    '; server CPU per delivery: ' + cpu)
 SampleResult.setResponseData(groovy.json.JsonOutput.toJson([room: state.room, stored: stored.size(), sent: sent.size(), members: members.size(),
     delivered: delivered, lost: lost, extra: extra, duplicated: duplicated, misplaced: misplaced, reordered: reordered, held: problems.isEmpty()]), 'UTF-8')

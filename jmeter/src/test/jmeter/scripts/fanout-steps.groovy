@@ -92,7 +92,8 @@ return [
         [extra: [room: room, members: members, sendRate: rate / members / count, fanout: [
             room: room, members: mine, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
             sendEndsAt: sendEndsAt, lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
-            subscribed: new java.util.concurrent.CountDownLatch(mine), waited: new java.util.concurrent.atomic.AtomicLong(),
+            subscribed: new java.util.concurrent.CountDownLatch(mine), subscribing: new java.util.concurrent.atomic.AtomicInteger(mine),
+            cpuAtStart: new java.util.concurrent.atomic.AtomicReference(), waited: new java.util.concurrent.atomic.AtomicLong(),
             sending: new java.util.concurrent.atomic.AtomicInteger(),
             sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
             left: new java.util.concurrent.atomic.AtomicInteger(mine)]],

@@ -5,16 +5,26 @@ import chatlab.report.document.Block
 /**
  * One audited fan-out step on the server's side: the mean time of each send-path stage (`chatlab.send.stage`, every
  * instance, counted since the previous step's audit) — `store` per message written, `broker` (publication to a member
- * session's outbound queue) and `outbound` (queue to the frame written) per delivery — and the members' own p50 and p95
+ * session's outbound queue) and `outbound` (queue to the frame written) per delivery — the CPU the server and its
+ * backends used per delivery from the last subscription to the audit ([cpuMicros], µs), and the members' own p50 and p95
  * of a delivery, SEND to receipt, in that step.
  */
-data class FanoutStep(val room: String, val round: Int, val rate: Double, val stages: Map<String, Double>, val p50: Double?, val p95: Double?)
+data class FanoutStep(
+    val room: String,
+    val round: Int,
+    val rate: Double,
+    val stages: Map<String, Double>,
+    val p50: Double?,
+    val p95: Double?,
+    val cpuMicros: Double? = null,
+)
 
 /** Where a delivery's time went at each room size's capacity: the server's stages against what the members measured. */
 object FanoutStages {
     private val audit = Regex("""^audit \[(${Subjects.ROOM_PATH})] capacity@([0-9.]+)$""")
     private val stage = Regex("""(\w+) ([0-9.]+) ms × (\d+)""")
     const val MARK = "; server stages, mean: "
+    private val cpu = Regex("""; server CPU per delivery: ([0-9.]+) µs""")
     val STAGES = listOf("store", "broker", "outbound")
 
     fun of(samples: List<Sample>): List<FanoutStep> {
@@ -23,7 +33,8 @@ object FanoutStages {
             val (room, rate) = audit.matchEntire(s.label)?.destructured ?: return@mapNotNull null
             val means = s.responseMessage.substringAfter(MARK, "").let { text -> stage.findAll(text).associate { it.groupValues[1] to it.groupValues[2].toDouble() } }
             val measured = deliveries[SampleLabel.of(Subjects.DELIVERY, room, "capacity@$rate") to s.round]?.let { Stats.of(it) }
-            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95)
+            val cpuMicros = cpu.find(s.responseMessage)?.groupValues?.get(1)?.toDouble()
+            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95, cpuMicros)
         }
     }
 
@@ -40,9 +51,10 @@ object FanoutStages {
         if (rows.isEmpty()) return null
         return Table(
             "Fan-out — where a delivery's time went: the server's send-path stages (mean ms, every instance) against the members' delivery " +
-                "percentiles, at each room's capacity and at the first step beyond it (median of rounds, min–max)",
+                "percentiles, and the CPU the server and its backends used per delivery (µs, stores included), at each room's capacity and at the " +
+                "first step beyond it (median of rounds, min–max)",
             listOf("room", "step", "offered deliveries /s", "store write, per message", "broker hop, per delivery", "outbound queue + write, per delivery",
-                "server stages of a delivery", "members' delivery p50", "members' delivery p95"),
+                "server stages of a delivery", "members' delivery p50", "members' delivery p95", "server + stores CPU per delivery (µs)"),
             rows, rows.map { false },
         )
     }
@@ -55,6 +67,7 @@ object FanoutStages {
             path.subject.key, if (beyond) "first beyond" else "at capacity", rates(counted),
             spread { it.stages["store"] }, spread { it.stages["broker"] }, spread { it.stages["outbound"] },
             spread { serverShare(it) }, spread { it.p50 }, spread { it.p95 },
+            Spread.of(counted.mapNotNull { it.cpuMicros })?.let { "${Format.ms(it.median)} µs (${Format.ms(it.min)}–${Format.ms(it.max)})" } ?: "–",
         )
     }
 
@@ -86,7 +99,8 @@ object FanoutStages {
         return "Fan-out, where the time went in the largest room (${path.subject.key}) $where; p95 ${Format.ms(median { it.p95 ?: 0.0 })} ms): on the server a delivery spent ${Format.ms(stages.getValue("store"))} ms " +
             "in its message's store write, ${Format.ms(stages.getValue("broker"))} ms in the broker hop and ${Format.ms(stages.getValue("outbound"))} ms " +
             "in the outbound queue and write (means, median of rounds), ${Format.ms(server)} ms in all, the most in the ${largest.key} stage; the " +
-            "members' median delivery took ${Format.ms(p50)} ms, so " + if (p50 > server) "${Format.ms(p50 - server)} ms of it lay outside these " +
-            "stages (the SEND's way in, and the WebSocket and the member's client on the same cores)." else "the server's stages account for it."
+            "members' median delivery took ${Format.ms(p50)} ms, so " + (if (p50 > server) "${Format.ms(p50 - server)} ms of it lay outside these " +
+            "stages (the SEND's way in, and the WebSocket and the member's client on the same cores)." else "the server's stages account for it.") +
+            (Spread.of(at.mapNotNull { it.cpuMicros })?.let { " The server and its backends used ${Format.ms(it.median)} µs of CPU per delivery there, stores included." } ?: "")
     }
 }

@@ -3,6 +3,7 @@ package chatlab.plans
 import com.sun.net.httpserver.HttpServer
 import groovy.lang.Binding
 import groovy.lang.GroovyShell
+import org.apache.jmeter.samplers.SampleResult
 import org.apache.jmeter.threads.JMeterContextService
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup
 import org.assertj.core.api.Assertions.assertThat
@@ -14,9 +15,11 @@ import java.nio.file.Path
 import java.util.Properties
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.ConcurrentLinkedQueue
+import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 import java.util.concurrent.atomic.AtomicInteger
+import java.util.concurrent.atomic.AtomicReference
 
 /**
  * The fan-out plan's audit (`scripts/fanout-leave.groovy`) on JMeter's Groovy, against a room served the way the server
@@ -71,7 +74,7 @@ class FanoutAuditScriptTest {
                 ?.let { String(java.util.Base64.getUrlDecoder().decode(it)) }.orEmpty()
             val totals = mapOf("store" to mapOf("count" to 3 * n, "totalMs" to 6.0 * n), "broker" to mapOf("count" to 9 * n, "totalMs" to 13.5 * n),
                 "outbound" to mapOf("count" to 9 * n, "totalMs" to 4.5 * n))
-            val body = json.writeValueAsBytes(mapOf("stages" to totals))
+            val body = json.writeValueAsBytes(mapOf("stages" to totals, "cpuSeconds" to mapOf("server" to 1.0 + 0.0009 * n, "backends" to 1.0 + 0.0001 * n)))
             exchange.sendResponseHeaders(if ("\"scope\":\"lab\"" in lab) 200 else 403, body.size.toLong())
             exchange.responseBody.use { it.write(body) }
         }
@@ -95,12 +98,18 @@ class FanoutAuditScriptTest {
         mapOf("id" to message["id"], "sentAt" to message["sentAt"], "room" to message["roomId"], "clientMessageId" to message["clientMessageId"])
 
     /** Every member but the last has left; the last one's leaving runs the audit. [received]: the messages each member read. */
-    private fun audit(sent: List<String>, messages: List<List<Map<String, Any>>>, group: OpenModelThreadGroup? = null, sending: Int = 0): Result {
+    private fun audit(
+        sent: List<String>,
+        messages: List<List<Map<String, Any>>>,
+        group: OpenModelThreadGroup? = null,
+        sending: Int = 0,
+        cpuAtStart: Map<String, Any>? = null,
+    ): Result {
         val received = messages.map { it.map(::delivery) }
         val state = mapOf(
             "room" to room, "tag" to tag, "members" to received.size, "sent" to this.sent.apply { addAll(sent) },
             "received" to ConcurrentHashMap<Int, Any>(received.dropLast(1).withIndex().associate { it.index to it.value }),
-            "left" to AtomicInteger(1), "sending" to AtomicInteger(sending),
+            "left" to AtomicInteger(1), "sending" to AtomicInteger(sending), "cpuAtStart" to AtomicReference(cpuAtStart),
         )
         val vars = Vars(mutableMapOf(
             "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to "3 members",
@@ -130,7 +139,8 @@ class FanoutAuditScriptTest {
         assertThat(result.passed).describedAs(result.message).isTrue()
         assertThat(result.label).isEqualTo("audit [3 members] capacity@30")
         assertThat(result.message).isEqualTo("held: 3 messages stored (3 acknowledged), 9 deliveries to 3 members, each once, placed as in history; " +
-            "0 of 3 members received them in another order than history's; server stages, mean: not counted before this step")
+            "0 of 3 members received them in another order than history's; server stages, mean: not counted before this step; " +
+            "server CPU per delivery: not read at the step's start")
     }
 
     @Test
@@ -139,7 +149,7 @@ class FanoutAuditScriptTest {
         audit(sentThree, List(3) { three })
         val second = audit(sentThree, List(3) { three })
         assertThat(second.passed).describedAs(second.message).isTrue()
-        assertThat(second.message).endsWith("; server stages, mean: store 2.000 ms × 3, broker 1.500 ms × 9, outbound 0.500 ms × 9")
+        assertThat(second.message).contains("; server stages, mean: store 2.000 ms × 3, broker 1.500 ms × 9, outbound 0.500 ms × 9;")
         assertThat(stageReads.get()).isEqualTo(2)
     }
 
@@ -148,7 +158,44 @@ class FanoutAuditScriptTest {
         serve(three, stages = false)
         val result = audit(sentThree, List(3) { three })
         assertThat(result.passed).describedAs(result.message).isTrue()
-        assertThat(result.message).endsWith("; server stages, mean: unavailable (answered 404)")
+        assertThat(result.message).contains("; server stages, mean: unavailable (answered 404);")
+            .endsWith("; server CPU per delivery: not read at the step's start")
+    }
+
+    @Test
+    fun `the audit gives the CPU the server and its backends used per delivery since the last subscription`() {
+        serve(three)
+        val result = audit(sentThree, List(3) { three }, cpuAtStart = mapOf("server" to 1.0, "backends" to 1.0))
+        assertThat(result.passed).describedAs(result.message).isTrue()
+        assertThat(result.message).endsWith("; server CPU per delivery: 111.1 µs (server 100.0, MariaDB + Redis 11.1) over 9 deliveries")
+        val failed = audit(sentThree, List(3) { three }, cpuAtStart = mapOf("failed" to "answered 503"))
+        assertThat(failed.message).endsWith("; server CPU per delivery: unavailable (answered 503)")
+    }
+
+    @Test
+    fun `the last member to subscribe reads the server's CPU once, before the senders may start`() {
+        serve(three)
+        val members = 3
+        val state = mapOf(
+            "subscribed" to CountDownLatch(members), "subscribing" to AtomicInteger(members), "cpuAtStart" to AtomicReference<Any?>(),
+        )
+        fun subscribed(answer: String) {
+            val vars = Vars(mutableMapOf("host" to "127.0.0.1", "port" to server.address.port.toString(), "scripts" to "src/test/jmeter/scripts",
+                "jwtSecret" to "secret", "fanout" to state))
+            val prev = SampleResult().apply { isSuccessful = true; setResponseData(answer, "UTF-8") }
+            GroovyShell(Binding().apply { setVariable("vars", vars); setVariable("props", props); setVariable("prev", prev) })
+                .evaluate(Path.of("src/test/jmeter/scripts/fanout-subscribed.groovy").toFile())
+        }
+        subscribed("RECEIPT\nreceipt-id:1")
+        subscribed("ERROR\nmessage:no")
+        subscribed("RECEIPT\nreceipt-id:2")
+        assertThat((state["subscribed"] as CountDownLatch).count).describedAs("a refused SUBSCRIBE does not count").isEqualTo(1)
+        assertThat((state["cpuAtStart"] as AtomicReference<*>).get()).isNull()
+        assertThat(stageReads.get()).isZero()
+        subscribed("RECEIPT\nreceipt-id:3")
+        assertThat((state["subscribed"] as CountDownLatch).count).isZero()
+        assertThat(((state["cpuAtStart"] as AtomicReference<*>).get() as Map<*, *>)["server"].toString()).isEqualTo("1.0009")
+        assertThat(stageReads.get()).isEqualTo(1)
     }
 
     /** A fan-out step's group as JMeter runs it: its thread pool, which the run awaits before the next step. */

@@ -67,6 +67,14 @@ class SendPathTimersIT(
     }
 
     @Test
+    fun `the lab endpoint gives the CPU the server has used so far, which grows`() {
+        fun cpu() = (lab(tokens.mint(1, scope = "lab")).body!!["cpuSeconds"] as Map<*, *>).let { (it["server"] as Number).toDouble() }
+        val first = cpu()
+        assertThat(first).isGreaterThan(0.0)
+        await.atMost(Duration.ofSeconds(10)).untilAsserted { assertThat(cpu()).isGreaterThan(first) }
+    }
+
+    @Test
     fun `the send path's stages are a lab endpoint, refused to a token without the lab scope`() {
         assertThat(lab(tokens.mint(1)).statusCode.value()).isEqualTo(403)
     }
