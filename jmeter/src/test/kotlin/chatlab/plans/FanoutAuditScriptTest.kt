@@ -158,7 +158,7 @@ class FanoutAuditScriptTest {
         serve(three, stages = false)
         val result = audit(sentThree, List(3) { three })
         assertThat(result.passed).describedAs(result.message).isTrue()
-        assertThat(result.message).contains("; server stages, mean: unavailable (answered 404);")
+        assertThat(result.message).contains("; server stages, mean: unavailable (answered 404: ")
             .endsWith("; server CPU per delivery: not read at the step's start")
     }
 
