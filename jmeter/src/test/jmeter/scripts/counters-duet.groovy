@@ -38,7 +38,8 @@ def promiseSettings = [duetPromises: vars.get('duetPromises'), arrivalSeed: vars
 // The twin's planted basis: a view's server time is too small a part of its latency on a busy host for a share of it to
 // show (planted 25 % of it, the twin read 1.15x its original in a smoke run), so the twin asks the server to wait a share
 // of its original's average so far in the block, as this engine saw it (X-Chatlab-Planted: <microseconds>).
-def seen = new java.util.concurrent.ConcurrentHashMap()
+def newBasis = evaluate(new File(vars.get('scripts'), 'planted-basis.groovy'))
+def bases = new java.util.concurrent.ConcurrentHashMap()
 def atBlock = { String label ->
     byBlock.computeIfAbsent(label) {
         def block = label.startsWith('duet block ') ? label.substring('duet block '.length()) as int : 0
@@ -59,17 +60,9 @@ props.put('counters.duet', [
     // The contenders of the block labelled `label` (`duet block <n>`, `warm-up`): those that keep its promise.
     at: atBlock,
     // Notes one view of `contender` in the block labelled `label` that took `ms` (the twin's own are not noted).
-    see: { String label, String contender, long ms ->
-        if (!contender.endsWith(' again')) seen.computeIfAbsent(label + '|' + contender) { [new java.util.concurrent.atomic.LongAdder(), new java.util.concurrent.atomic.LongAdder()] }.with { it[0].add(ms); it[1].increment() }
-    },
-    // The planted header's value for the twin `contender` in the block labelled `label`: its original's average view
-    // so far in microseconds, or `true` (a share of the server's own time) before the original has one.
-    basis: { String label, String contender ->
-        def s = seen.get(label + '|' + (contender - ' again'))
-        long sum = s ? s[0].sum() : 0L
-        long n = s ? s[1].sum() : 0L
-        sum > 0 && n > 0 ? String.valueOf(Math.min(1_000_000L, (long) (sum * 1000 / n))) : 'true'
-    },
+    see: { String label, String contender, long ms -> bases.computeIfAbsent(label) { newBasis() }.see(contender, ms) },
+    // The planted header's value for the twin `contender` in the block labelled `label` (planted-basis.groovy).
+    basis: { String label, String contender -> bases.computeIfAbsent(label) { newBasis() }.basis(contender) },
     // One arrival's contender in the block labelled `label`, drawn at random.
     draw: { String label ->
         def list = atBlock(label)

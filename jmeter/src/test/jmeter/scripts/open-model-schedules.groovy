@@ -38,6 +38,8 @@ def fanoutTrials = fanoutSteps == null ? null : evaluate(new File(vars.get('scri
 // The engines sharing this plan's load (engines.groovy): each offers its share of every rate, and they meet before
 // every unit, so that every engine's ladder decides on every engine's samples of the step before.
 def engines = evaluate(new File(vars.get('scripts'), 'engines.groovy'))
+// The duet twin's planted basis, one per block (planted-basis.groovy).
+def plantedBasis = evaluate(new File(vars.get('scripts'), 'planted-basis.groovy'))
 // Paths served by the in-memory MongoDB stand-in get short windows of their own; the preflight's server info says
 // whether MongoDB is the stand-in (embedded stack) or a real server.
 def standIns = (vars.get('standInPaths') ?: '').split(',').collect { it.trim() }.findAll { it }
@@ -357,17 +359,8 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         // its latency on a busy host for a share of it to show, as the counters' was): its original's average answer so
         // far in this block, as this engine saw it, in microseconds (X-Chatlab-Planted: <microseconds>), or `true` (a
         // share of the server's own time) before the original has one. `see` notes each measured answer (record-step.groovy).
-        def seen = new java.util.concurrent.ConcurrentHashMap()
-        def see = { String target, long ms ->
-            if (target != null && !target.endsWith(' again')) seen.computeIfAbsent(target) { [new java.util.concurrent.atomic.LongAdder(), new java.util.concurrent.atomic.LongAdder()] }.with { it[0].add(ms); it[1].increment() }
-        }
-        def basis = { String target ->
-            def s = seen.get(target - ' again')
-            long sum = s ? s[0].sum() : 0L
-            long n = s ? s[1].sum() : 0L
-            sum > 0 && n > 0 ? String.valueOf(Math.min(1_000_000L, (long) (sum * 1000 / n))) : 'true'
-        }
-        extra = [contenders: contenders, planted: planted, draw: draw, see: see, basis: basis]
+        def planting = plantedBasis()
+        extra = [contenders: contenders, planted: planted, draw: draw, see: planting.see, basis: planting.basis]
     } else {
         rate = standIn ? standInMixRate : mixRate
         seconds = step == 0 ? warmupSeconds : (standIn ? standInMixSeconds : mixSeconds)
