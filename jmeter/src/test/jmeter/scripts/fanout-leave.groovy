@@ -113,8 +113,13 @@ else if (deliveries == 0) cpu = 'no deliveries'
 else {
     double server = (now.cpuSeconds.server as double) - (start.server as double)
     double backends = (now.cpuSeconds.backends as double) - (start.backends as double)
-    cpu = String.format(Locale.ROOT, '%.1f µs (server %.1f, MariaDB + Redis %.1f) over %d deliveries', (server + backends) * 1e6 / deliveries,
-        server * 1e6 / deliveries, backends * 1e6 / deliveries, deliveries)
+    // The step's deployment's own instances, apart from the rest of the fleet (the first instance, the idle deployments).
+    def deployment = (vars.get('path') =~ / on (\S+)(?: again)?$/).with { it.find() ? it.group(1) : null }
+    def own = deployment == null ? null : [now.cpuSeconds.deployments?.get(deployment), start.deployments?.get(deployment)]
+    def itsOwn = own == null || own.contains(null) ? '' : String.format(Locale.ROOT, ', of it %s %.1f', deployment,
+        ((own[0] as double) - (own[1] as double)) * 1e6 / deliveries)
+    cpu = String.format(Locale.ROOT, '%.1f µs (server %.1f%s; MariaDB + Redis %.1f) over %d deliveries', (server + backends) * 1e6 / deliveries,
+        server * 1e6 / deliveries, itsOwn, backends * 1e6 / deliveries, deliveries)
 }
 // A step whose every acknowledged message reached every member once, with no sender still waiting for its RECEIPT, left
 // the server nothing to do: its group ends now (end-open-group.groovy), not at the end of the tail its schedule keeps

@@ -6,8 +6,9 @@ import chatlab.report.document.Block
  * One audited fan-out step on the server's side: the mean time of each send-path stage (`chatlab.send.stage`, every
  * instance, counted since the previous step's audit) — `store` per message written, `broker` (publication to a member
  * session's outbound queue) and `outbound` (queue to the frame written) per delivery — the CPU the server and its
- * backends used per delivery from the last subscription to the audit ([cpuMicros], µs), and the members' own p50 and p95
- * of a delivery, SEND to receipt, in that step.
+ * backends used per delivery from the last subscription to the audit ([cpuMicros], µs), the part of it the step's
+ * deployment's own instances used ([deploymentCpuMicros]: the rest is the fleet's first instance and its idle deployments),
+ * and the members' own p50 and p95 of a delivery, SEND to receipt, in that step.
  */
 data class FanoutStep(
     val room: String,
@@ -17,6 +18,7 @@ data class FanoutStep(
     val p50: Double?,
     val p95: Double?,
     val cpuMicros: Double? = null,
+    val deploymentCpuMicros: Double? = null,
 )
 
 /** Where a delivery's time went at each room size's capacity: the server's stages against what the members measured. */
@@ -25,6 +27,7 @@ object FanoutStages {
     private val stage = Regex("""(\w+) ([0-9.]+) ms × (\d+)""")
     const val MARK = "; server stages, mean: "
     private val cpu = Regex("""; server CPU per delivery: ([0-9.]+) µs""")
+    private val deploymentCpu = Regex("""; server CPU per delivery: [0-9.]+ µs \(server [0-9.]+, of it \S+ ([0-9.]+);""")
     val STAGES = listOf("store", "broker", "outbound")
 
     fun of(samples: List<Sample>): List<FanoutStep> {
@@ -34,7 +37,8 @@ object FanoutStages {
             val means = s.responseMessage.substringAfter(MARK, "").let { text -> stage.findAll(text).associate { it.groupValues[1] to it.groupValues[2].toDouble() } }
             val measured = deliveries[SampleLabel.of(Subjects.DELIVERY, room, "capacity@$rate") to s.round]?.let { Stats.of(it) }
             val cpuMicros = cpu.find(s.responseMessage)?.groupValues?.get(1)?.toDouble()
-            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95, cpuMicros)
+            val deploymentCpuMicros = deploymentCpu.find(s.responseMessage)?.groupValues?.get(1)?.toDouble()
+            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95, cpuMicros, deploymentCpuMicros)
         }
     }
 
@@ -54,7 +58,8 @@ object FanoutStages {
                 "percentiles, and the CPU the server and its backends used per delivery (µs, stores included), at each room's capacity and at the " +
                 "first step beyond it (median of rounds, min–max)",
             listOf("room", "step", "offered deliveries /s", "store write, per message", "broker hop, per delivery", "outbound queue + write, per delivery",
-                "server stages of a delivery", "members' delivery p50", "members' delivery p95", "server + stores CPU per delivery (µs)"),
+                "server stages of a delivery", "members' delivery p50", "members' delivery p95", "server + stores CPU per delivery (µs)",
+                "of it, the deployment's own instances (µs)"),
             rows, rows.map { false },
         )
     }
@@ -67,9 +72,11 @@ object FanoutStages {
             path.subject.key, if (beyond) "first beyond" else "at capacity", rates(counted),
             spread { it.stages["store"] }, spread { it.stages["broker"] }, spread { it.stages["outbound"] },
             spread { serverShare(it) }, spread { it.p50 }, spread { it.p95 },
-            Spread.of(counted.mapNotNull { it.cpuMicros })?.let { "${Format.ms(it.median)} µs (${Format.ms(it.min)}–${Format.ms(it.max)})" } ?: "–",
+            micros(counted.mapNotNull { it.cpuMicros }), micros(counted.mapNotNull { it.deploymentCpuMicros }),
         )
     }
+
+    private fun micros(values: List<Double>) = Spread.of(values)?.let { "${Format.ms(it.median)} µs (${Format.ms(it.min)}–${Format.ms(it.max)})" } ?: "–"
 
     /**
      * The rates [steps] ran, each once ("210 / 4,757"): rounds that found different capacities ran different steps, and a
@@ -101,6 +108,7 @@ object FanoutStages {
             "in the outbound queue and write (means, median of rounds), ${Format.ms(server)} ms in all, the most in the ${largest.key} stage; the " +
             "members' median delivery took ${Format.ms(p50)} ms, so " + (if (p50 > server) "${Format.ms(p50 - server)} ms of it lay outside these " +
             "stages (the SEND's way in, and the WebSocket and the member's client on the same cores)." else "the server's stages account for it.") +
-            (Spread.of(at.mapNotNull { it.cpuMicros })?.let { " The server and its backends used ${Format.ms(it.median)} µs of CPU per delivery there, stores included." } ?: "")
+            (Spread.of(at.mapNotNull { it.cpuMicros })?.let { " The server and its backends used ${Format.ms(it.median)} µs of CPU per delivery there, stores included" +
+                (Spread.of(at.mapNotNull { d -> d.deploymentCpuMicros })?.let { d -> ", ${Format.ms(d.median)} µs of it in the deployment's own instances." } ?: ".") } ?: "")
     }
 }

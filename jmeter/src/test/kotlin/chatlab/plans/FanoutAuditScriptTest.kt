@@ -74,7 +74,8 @@ class FanoutAuditScriptTest {
                 ?.let { String(java.util.Base64.getUrlDecoder().decode(it)) }.orEmpty()
             val totals = mapOf("store" to mapOf("count" to 3 * n, "totalMs" to 6.0 * n), "broker" to mapOf("count" to 9 * n, "totalMs" to 13.5 * n),
                 "outbound" to mapOf("count" to 9 * n, "totalMs" to 4.5 * n))
-            val body = json.writeValueAsBytes(mapOf("stages" to totals, "cpuSeconds" to mapOf("server" to 1.0 + 0.0009 * n, "backends" to 1.0 + 0.0001 * n)))
+            val body = json.writeValueAsBytes(mapOf("stages" to totals, "cpuSeconds" to mapOf("server" to 1.0 + 0.0009 * n, "backends" to 1.0 + 0.0001 * n,
+                "deployments" to mapOf("relay-2" to 0.5 + 0.0006 * n))))
             exchange.sendResponseHeaders(if ("\"scope\":\"lab\"" in lab) 200 else 403, body.size.toLong())
             exchange.responseBody.use { it.write(body) }
         }
@@ -104,6 +105,7 @@ class FanoutAuditScriptTest {
         group: OpenModelThreadGroup? = null,
         sending: Int = 0,
         cpuAtStart: Map<String, Any>? = null,
+        path: String = "3 members",
     ): Result {
         val received = messages.map { it.map(::delivery) }
         val state = mapOf(
@@ -112,7 +114,7 @@ class FanoutAuditScriptTest {
             "left" to AtomicInteger(1), "sending" to AtomicInteger(sending), "cpuAtStart" to AtomicReference(cpuAtStart),
         )
         val vars = Vars(mutableMapOf(
-            "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to "3 members",
+            "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to path,
             "scripts" to "src/test/jmeter/scripts", "jwtSecret" to "secret",
             "shape" to "capacity@30", "member" to (received.size - 1).toString(), "fanout" to state, "received" to received.last(),
         ))
@@ -167,7 +169,11 @@ class FanoutAuditScriptTest {
         serve(three)
         val result = audit(sentThree, List(3) { three }, cpuAtStart = mapOf("server" to 1.0, "backends" to 1.0))
         assertThat(result.passed).describedAs(result.message).isTrue()
-        assertThat(result.message).endsWith("; server CPU per delivery: 111.1 µs (server 100.0, MariaDB + Redis 11.1) over 9 deliveries")
+        assertThat(result.message).endsWith("; server CPU per delivery: 111.1 µs (server 100.0; MariaDB + Redis 11.1) over 9 deliveries")
+        val deployment = audit(sentThree, List(3) { three }, path = "3 members on relay-2",
+            cpuAtStart = mapOf("server" to 1.0 + 0.0009, "backends" to 1.0 + 0.0001, "deployments" to mapOf("relay-2" to 0.5 + 0.0006)))
+        assertThat(deployment.message).describedAs("the step's deployment's own instances, apart from the rest of the fleet")
+            .endsWith("; server CPU per delivery: 111.1 µs (server 100.0, of it relay-2 66.7; MariaDB + Redis 11.1) over 9 deliveries")
         val failed = audit(sentThree, List(3) { three }, cpuAtStart = mapOf("failed" to "answered 503"))
         assertThat(failed.message).endsWith("; server CPU per delivery: unavailable (answered 503)")
     }

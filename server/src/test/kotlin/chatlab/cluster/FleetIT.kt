@@ -97,6 +97,10 @@ class FleetIT {
                 assertThat(fleet.getValue("outbound")).describedAs("the fleet's sum adds the first instance's delivery to the second's")
                     .isGreaterThan(alone.getValue("outbound"))
             }
+            val cpu = RaceClient(port, Cluster.SECRET).get("/api/v1/lab/send-stages", 1, scope = "lab")!!.body["cpuSeconds"] as Map<*, *>
+            val deployment = ((cpu["deployments"] as Map<*, *>)["simple-1-outbound3"] as Number).toDouble()
+            assertThat(deployment).describedAs("the deployment's own instance used CPU (it started and delivered)").isGreaterThan(0.0)
+                .isLessThan((cpu["server"] as Number).toDouble())
         } finally {
             first.stop()
         }
