@@ -115,9 +115,9 @@ else {
     double backends = (now.cpuSeconds.backends as double) - (start.backends as double)
     // The step's deployment's own instances, apart from the rest of the fleet (the first instance, the idle deployments).
     def deployment = (vars.get('path') =~ / on (\S+)(?: again)?$/).with { it.find() ? it.group(1) : null }
-    def own = deployment == null ? null : [now.cpuSeconds.deployments?.get(deployment), start.deployments?.get(deployment)]
-    def itsOwn = own == null || own.contains(null) ? '' : String.format(Locale.ROOT, ', of it %s %.1f', deployment,
-        ((own[0] as double) - (own[1] as double)) * 1e6 / deliveries)
+    def ownNow = now.cpuSeconds.deployments?.get(deployment), ownAtStart = start.deployments?.get(deployment)
+    def itsOwn = ownNow == null || ownAtStart == null ? '' : String.format(Locale.ROOT, ', of it %s %.1f', deployment,
+        ((ownNow as double) - (ownAtStart as double)) * 1e6 / deliveries)
     cpu = String.format(Locale.ROOT, '%.1f µs (server %.1f%s; MariaDB + Redis %.1f) over %d deliveries', (server + backends) * 1e6 / deliveries,
         server * 1e6 / deliveries, itsOwn, backends * 1e6 / deliveries, deliveries)
 }

@@ -26,8 +26,8 @@ object FanoutStages {
     private val audit = Regex("""^audit \[(${Subjects.ROOM_PATH})] capacity@([0-9.]+)$""")
     private val stage = Regex("""(\w+) ([0-9.]+) ms × (\d+)""")
     const val MARK = "; server stages, mean: "
-    private val cpu = Regex("""; server CPU per delivery: ([0-9.]+) µs""")
-    private val deploymentCpu = Regex("""; server CPU per delivery: [0-9.]+ µs \(server [0-9.]+, of it \S+ ([0-9.]+);""")
+    /** The audit's CPU per delivery, all in, and (when the step ran on a deployment) its own instances' part. */
+    private val cpu = Regex("""; server CPU per delivery: ([0-9.]+) µs(?: \(server [0-9.]+, of it \S+ ([0-9.]+);)?""")
     val STAGES = listOf("store", "broker", "outbound")
 
     fun of(samples: List<Sample>): List<FanoutStep> {
@@ -36,9 +36,8 @@ object FanoutStages {
             val (room, rate) = audit.matchEntire(s.label)?.destructured ?: return@mapNotNull null
             val means = s.responseMessage.substringAfter(MARK, "").let { text -> stage.findAll(text).associate { it.groupValues[1] to it.groupValues[2].toDouble() } }
             val measured = deliveries[SampleLabel.of(Subjects.DELIVERY, room, "capacity@$rate") to s.round]?.let { Stats.of(it) }
-            val cpuMicros = cpu.find(s.responseMessage)?.groupValues?.get(1)?.toDouble()
-            val deploymentCpuMicros = deploymentCpu.find(s.responseMessage)?.groupValues?.get(1)?.toDouble()
-            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95, cpuMicros, deploymentCpuMicros)
+            val cpuMicros = cpu.find(s.responseMessage)?.groups
+            FanoutStep(room, s.round, rate.toDouble(), means, measured?.p50, measured?.p95, cpuMicros?.get(1)?.value?.toDouble(), cpuMicros?.get(2)?.value?.toDouble())
         }
     }
 
