@@ -20,7 +20,9 @@ class RoomCache(
     private val json: ObjectMapper,
     private val properties: CacheProperties,
 ) {
-    private val source = ClassPathResource("redis/room-cache.lua")
+    // The script's text, read once: a script built on the classpath resource itself would check the resource's
+    // modification time (a jar lookup and a file stat) before every call.
+    private val source = ClassPathResource("redis/room-cache.lua").getContentAsString(Charsets.UTF_8)
     private val readScript = RedisScript.of(source, List::class.java)
     private val updateScript = RedisScript.of(source, Long::class.java)
 
