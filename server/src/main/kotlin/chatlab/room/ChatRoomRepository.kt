@@ -3,7 +3,6 @@ package chatlab.room
 import org.springframework.data.jpa.repository.JpaRepository
 import org.springframework.data.jpa.repository.Modifying
 import org.springframework.data.jpa.repository.Query
-import java.time.Instant
 
 interface ChatRoomRepository : JpaRepository<ChatRoom, Long> {
 
@@ -11,12 +10,4 @@ interface ChatRoomRepository : JpaRepository<ChatRoom, Long> {
     @Modifying
     @Query("update ChatRoom r set r.memberCount = r.memberCount + 1 where r.id = :roomId and r.memberCount < r.capacity")
     fun takeSeat(roomId: Long): Int
-
-    /** Moves the preview forward only: a slower writer of an older message never overwrites a newer preview. */
-    @Modifying
-    @Query(
-        "update ChatRoom r set r.lastMessage = :content, r.lastSentAt = :sentAt " +
-            "where r.id = :roomId and (r.lastSentAt is null or r.lastSentAt <= :sentAt)",
-    )
-    fun updatePreview(roomId: Long, content: String, sentAt: Instant): Int
 }

@@ -20,6 +20,7 @@ class RoomService(
     private val rooms: ChatRoomRepository,
     private val memberships: MembershipRepository,
     private val users: ChatUserRepository,
+    private val previews: RoomPreviews,
     private val tx: TransactionTemplate,
 ) {
     private val knownMembers = ConcurrentHashMap.newKeySet<MembershipId>()
@@ -68,6 +69,6 @@ class RoomService(
     }
 
     fun updatePreview(roomId: Long, content: String, sentAt: Instant) {
-        tx.executeWithoutResult { rooms.updatePreview(roomId, content, sentAt) }
+        tx.executeWithoutResult { previews.moveForward(roomId, content, sentAt) }
     }
 }

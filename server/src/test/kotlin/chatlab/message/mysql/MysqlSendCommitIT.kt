@@ -5,6 +5,7 @@ import chatlab.TestRooms
 import chatlab.message.ChatMessage
 import chatlab.message.MessageType
 import chatlab.message.PositionAllocator
+import chatlab.room.RoomService
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
@@ -12,12 +13,13 @@ import org.springframework.beans.factory.annotation.Autowired
 import java.util.UUID
 import javax.sql.DataSource
 
-/** A SEND to MySQL commits once: its message and the room preview's move together, or neither. */
+/** A SEND to MySQL commits once: its message and the room preview's move together, or neither; the preview only moves forward. */
 @IntegrationTest
 class MysqlSendCommitIT(
     @Autowired private val mysql: MysqlMessageStore,
     @Autowired private val positions: PositionAllocator,
     @Autowired private val dataSource: DataSource,
+    @Autowired private val rooms: RoomService,
 ) {
     private fun message(): ChatMessage = positions.next().let {
         ChatMessage(it.id, TestRooms.STOMP_ROOM, 1, MessageType.TALK, "one commit", it.sentAt, "commit-${UUID.randomUUID()}")
@@ -28,6 +30,14 @@ class MysqlSendCommitIT(
         c.prepareStatement("SELECT COUNT(*) FROM chat_message WHERE id = ?").use { s ->
             s.setLong(1, id)
             s.executeQuery().use { r -> r.next(); r.getInt(1) }
+        }
+    }
+
+    /** The room's preview as another connection sees it. */
+    private fun preview(): String? = dataSource.connection.use { c ->
+        c.prepareStatement("SELECT last_message FROM chat_room WHERE id = ?").use { s ->
+            s.setLong(1, TestRooms.STOMP_ROOM)
+            s.executeQuery().use { r -> r.next(); r.getString(1) }
         }
     }
 
@@ -55,5 +65,31 @@ class MysqlSendCommitIT(
         val retry = positions.next().let { message.copy(id = it.id, sentAt = it.sentAt) }
         assertThat(mysql.save(retry) { ran = true }).isEqualTo(message)
         assertThat(ran).isFalse()
+    }
+
+    @Test
+    fun `the preview moves in the message's transaction, so a failure after it leaves the preview where it was`() {
+        val message = message()
+        val before = preview()
+        assertThatThrownBy {
+            mysql.save(message) {
+                rooms.updatePreview(it.roomId, "rolled back ${it.clientMessageId}", it.sentAt)
+                throw IllegalStateException("failed after the preview moved")
+            }
+        }.hasMessage("failed after the preview moved")
+        assertThat(committed(message.id)).isZero()
+        assertThat(preview()).isEqualTo(before)
+    }
+
+    @Test
+    fun `the preview moves forward only, whichever of two writers commits last`() {
+        val newer = message()
+        mysql.save(newer) { rooms.updatePreview(it.roomId, "newer ${it.clientMessageId}", it.sentAt) }
+        assertThat(preview()).isEqualTo("newer ${newer.clientMessageId}")
+        rooms.updatePreview(TestRooms.STOMP_ROOM, "older", newer.sentAt.minusSeconds(1))
+        assertThat(preview()).isEqualTo("newer ${newer.clientMessageId}")
+        val later = message()
+        rooms.updatePreview(TestRooms.STOMP_ROOM, "later ${later.clientMessageId}", later.sentAt)
+        assertThat(preview()).isEqualTo("later ${later.clientMessageId}")
     }
 }
