@@ -2,8 +2,8 @@ package chatlab.room
 
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.stereotype.Repository
+import chatlab.system.jdbc.toUtcDateTime
 import java.time.Instant
-import java.time.ZoneOffset
 
 /**
  * The room's preview (its last message and when it was sent), moved by one prepared statement in the caller's
@@ -16,7 +16,7 @@ class RoomPreviews(private val jdbc: JdbcTemplate) {
 
     /** Moves the preview forward only: a slower writer of an older message never overwrites a newer preview. */
     fun moveForward(roomId: Long, content: String, sentAt: Instant): Boolean {
-        val at = sentAt.atOffset(ZoneOffset.UTC).toLocalDateTime()
+        val at = sentAt.toUtcDateTime()
         return jdbc.update(MOVE_FORWARD, content, at, roomId, at) == 1
     }
 

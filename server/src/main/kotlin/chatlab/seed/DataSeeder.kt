@@ -5,6 +5,7 @@ import chatlab.message.MessageIdAllocator
 import chatlab.message.mongo.MessageDocument
 import chatlab.message.redis.CacheGuard
 import chatlab.message.sqlite.SqliteMessageStore
+import chatlab.system.jdbc.toUtcDateTime
 import chatlab.system.readiness.StartupProgress
 import org.bson.Document
 import org.slf4j.LoggerFactory
@@ -14,8 +15,6 @@ import org.springframework.core.annotation.Order
 import org.springframework.data.mongodb.core.MongoTemplate
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.stereotype.Component
-import java.time.Instant
-import java.time.ZoneOffset
 import java.util.concurrent.CompletableFuture
 import kotlin.system.measureTimeMillis
 
@@ -100,7 +99,7 @@ class DataSeeder(
             "INSERT INTO chat_room (id, name, type, capacity, member_count) VALUES (?, ?, ?, ?, ?)",
             data.rooms.map { arrayOf<Any>(it.id, it.name, it.type.name, it.capacity, data.members.getValue(it.id).size) },
         )
-        val joinedAt = utc(properties.from)
+        val joinedAt = properties.from.toUtcDateTime()
         jdbc.batchUpdate(
             "INSERT INTO room_membership (room_id, user_id, joined_at) VALUES (?, ?, ?)",
             data.members.flatMap { (room, users) -> users.map { arrayOf<Any>(room, it, joinedAt) } },
@@ -110,7 +109,7 @@ class DataSeeder(
     private fun insertMysql(messages: List<ChatMessage>) {
         val sql = "INSERT INTO chat_message (id, room_id, sender_id, type, content, sent_at, client_message_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
         messages.chunked(properties.batchSize).forEachIndexed { i, batch ->
-            jdbc.batchUpdate(sql, batch.map { arrayOf<Any>(it.id, it.roomId, it.senderId, it.type.name, it.content, utc(it.sentAt), it.clientMessageId) })
+            jdbc.batchUpdate(sql, batch.map { arrayOf<Any>(it.id, it.roomId, it.senderId, it.type.name, it.content, it.sentAt.toUtcDateTime(), it.clientMessageId) })
             progress("MySQL", (i + 1) * properties.batchSize)
         }
     }
@@ -119,7 +118,7 @@ class DataSeeder(
         val latest = messages.groupBy { it.roomId }.mapValues { (_, list) -> list.maxWith(compareBy({ it.sentAt }, { it.id })) }
         jdbc.batchUpdate(
             "UPDATE chat_room SET last_message = ?, last_sent_at = ? WHERE id = ?",
-            latest.values.map { arrayOf<Any>(it.content, utc(it.sentAt), it.roomId) },
+            latest.values.map { arrayOf<Any>(it.content, it.sentAt.toUtcDateTime(), it.roomId) },
         )
     }
 
@@ -141,6 +140,5 @@ class DataSeeder(
         private const val STEP = "seed"
 
         /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
-        private fun utc(instant: Instant) = instant.atOffset(ZoneOffset.UTC).toLocalDateTime()
     }
 }

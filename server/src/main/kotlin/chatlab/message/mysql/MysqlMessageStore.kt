@@ -18,7 +18,11 @@ import org.springframework.transaction.support.TransactionTemplate
 import java.time.Instant
 
 @Component
-class MysqlMessageStore(private val repository: MysqlMessageRepository, private val tx: TransactionTemplate) : MessageStore {
+class MysqlMessageStore(
+    private val repository: MysqlMessageRepository,
+    private val rows: MessageInsert,
+    private val tx: TransactionTemplate,
+) : MessageStore {
     override val kind = StoreKind.MYSQL
 
     override fun save(message: ChatMessage): ChatMessage = save(message) {}
@@ -26,7 +30,7 @@ class MysqlMessageStore(private val repository: MysqlMessageRepository, private 
     /** The insert and [alongside] in one transaction; a duplicate rolls it back, and the first copy is read after. */
     override fun save(message: ChatMessage, alongside: (ChatMessage) -> Unit): ChatMessage = saveOnce(
         message,
-        insert = { tx.execute { repository.saveAndFlush(message.toEntity()).toMessage().also(alongside) }!! },
+        insert = { tx.execute { rows.insert(message); message.also(alongside) }!! },
         storedCopy = { repository.findByRoomIdAndSenderIdAndClientMessageId(message.roomId, message.senderId, message.clientMessageId)?.toMessage() },
     )
 

@@ -1,10 +1,10 @@
 package chatlab.message.redis
 
+import chatlab.system.jdbc.toUtcDateTime
 import org.slf4j.LoggerFactory
 import org.springframework.dao.DataAccessException
 import org.springframework.jdbc.core.JdbcTemplate
 import java.time.Clock
-import java.time.ZoneOffset
 
 /**
  * With several instances behind a relay the marks live in MySQL, the store they all share and that does not fail
@@ -17,7 +17,7 @@ class SharedMissedWrites(private val jdbc: JdbcTemplate, private val clock: Cloc
 
     override fun mark(rooms: Collection<Long>) {
         local.mark(rooms)
-        val now = clock.instant().atOffset(ZoneOffset.UTC).toLocalDateTime()
+        val now = clock.instant().toUtcDateTime()
         try {
             jdbc.batchUpdate("INSERT IGNORE INTO cache_missed_write (room_id, marked_at) VALUES (?, ?)", rooms.map { arrayOf<Any>(it, now) })
         } catch (e: DataAccessException) {

@@ -1,0 +1,8 @@
+package chatlab.system.jdbc
+
+import java.time.Instant
+import java.time.LocalDateTime
+import java.time.ZoneOffset
+
+/** The instant as MySQL's DATETIME columns hold it: UTC wall-clock time, bound as a LocalDateTime. */
+fun Instant.toUtcDateTime(): LocalDateTime = atOffset(ZoneOffset.UTC).toLocalDateTime()
