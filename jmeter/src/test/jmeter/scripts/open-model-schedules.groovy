@@ -326,10 +326,12 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         // A/A twin among them, so every contender meets the same instants of the machine. The plan binds `duetPaths`,
         // `duetControl`, `duetRate`, `duetSeconds`, `duetBlocks` to its own settings. A round runs `duetBlocks` blocks,
         // numbered through the run; the warm round's are warm-up. A path on the MongoDB stand-in never joins: no
-        // verdict rests on the stand-in.
+        // verdict rests on the stand-in. The contenders are the plan's own verdict: when the plan's experiment runs, every
+        // one joins (the sends' SQLite stores too, whether or not the sqlite experiment runs beside it).
         int blocks = number('duetBlocks') as int
+        def own = { String it -> vars.get('chatPaths') == 'true' && !skipped(it, shape) }
         def contenders = (vars.get('duetPaths') ?: '').split(',').collect { it.trim() }
-            .findAll { it && on(it, shape) && !(mongoStandIn && it.startsWith('mongo') && !it.endsWith(' warm')) }
+            .findAll { it && (on(it, shape) || own(it)) && !(mongoStandIn && it.startsWith('mongo') && !it.endsWith(' warm')) }
         if (step > blocks || contenders.size() < 2) {
             props.remove('chatlab.current')
             return pause

@@ -103,4 +103,12 @@ class DuetScheduleScriptTest {
         assertThat(props.block(0).second!!["contenders"] as List<*>).describedAs("the warm-up, at the server's promise, names stores only")
             .containsExactly("mysql", "mongo", "sqlite", "sqlite-tuned", "mysql again")
     }
+
+    @Test
+    fun `the sends' duet weighs its SQLite stores when the sends experiment runs without the sqlite one`(@TempDir dir: Path) {
+        val alone = arrayOf("duetPaths" to "mysql,mongo,sqlite,sqlite-tuned", "duetControl" to "mysql", "sqlitePaths" to "false", "round" to "0")
+        assertThat(schedules(dir, *alone).block(1).second!!["contenders"] as List<*>)
+            .containsExactly("mysql", "mongo", "sqlite", "sqlite-tuned", "mysql again")
+        assertThat(schedules(dir, *alone, "chatPaths" to "false").block(1).second).describedAs("the plan's own experiment not running: no duet").isNull()
+    }
 }
