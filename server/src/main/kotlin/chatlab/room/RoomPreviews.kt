@@ -1,8 +1,8 @@
 package chatlab.room
 
+import chatlab.system.jdbc.toUtcDateTime
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.stereotype.Repository
-import chatlab.system.jdbc.toUtcDateTime
 import java.time.Instant
 
 /**

@@ -3,6 +3,7 @@ package chatlab.seed
 import chatlab.message.ChatMessage
 import chatlab.message.MessageIdAllocator
 import chatlab.message.mongo.MessageDocument
+import chatlab.message.mysql.MessageInsert
 import chatlab.message.redis.CacheGuard
 import chatlab.message.sqlite.SqliteMessageStore
 import chatlab.system.jdbc.toUtcDateTime
@@ -28,6 +29,7 @@ import kotlin.system.measureTimeMillis
 class DataSeeder(
     private val properties: SeedProperties,
     private val jdbc: JdbcTemplate,
+    private val mysqlRows: MessageInsert,
     private val mongo: MongoTemplate,
     private val mongoWriter: MongoSeedWriter,
     private val cache: CacheGuard,
@@ -107,9 +109,8 @@ class DataSeeder(
     }
 
     private fun insertMysql(messages: List<ChatMessage>) {
-        val sql = "INSERT INTO chat_message (id, room_id, sender_id, type, content, sent_at, client_message_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
         messages.chunked(properties.batchSize).forEachIndexed { i, batch ->
-            jdbc.batchUpdate(sql, batch.map { arrayOf<Any>(it.id, it.roomId, it.senderId, it.type.name, it.content, it.sentAt.toUtcDateTime(), it.clientMessageId) })
+            mysqlRows.insertAll(batch)
             progress("MySQL", (i + 1) * properties.batchSize)
         }
     }
@@ -138,7 +139,5 @@ class DataSeeder(
         private val log = LoggerFactory.getLogger(DataSeeder::class.java)
         private const val PROGRESS_EVERY = 50_000
         private const val STEP = "seed"
-
-        /** DATETIME(3) holds UTC wall-clock time; binding a LocalDateTime avoids any driver time-zone shift. */
     }
 }
