@@ -3,6 +3,7 @@ package chatlab.system.stomp
 import org.springframework.beans.factory.DisposableBean
 import org.springframework.context.annotation.Bean
 import org.springframework.context.annotation.Configuration
+import org.springframework.core.Ordered
 import org.springframework.core.env.Environment
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler
 import org.springframework.messaging.simp.config.ChannelRegistration
@@ -37,6 +38,8 @@ class WebSocketConfig(
     override fun registerStompEndpoints(registry: StompEndpointRegistry) {
         registry.addEndpoint("/ws").setHandshakeHandler(UncompressedHandshake()).setAllowedOriginPatterns("*")
         registry.setPreserveReceiveOrder(true)
+        // Before the controllers' mapping: a handshake otherwise first tries every @RequestMapping pattern in vain.
+        registry.setOrder(Ordered.HIGHEST_PRECEDENCE)
     }
 
     override fun configureMessageBroker(registry: MessageBrokerRegistry) {
