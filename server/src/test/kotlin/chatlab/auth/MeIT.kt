@@ -1,6 +1,7 @@
 package chatlab.auth
 
 import chatlab.IntegrationTest
+import io.micrometer.core.instrument.MeterRegistry
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.springframework.beans.factory.annotation.Autowired
@@ -10,7 +11,11 @@ import org.springframework.http.HttpHeaders
 import org.springframework.http.HttpMethod
 
 @IntegrationTest
-class MeIT(@Autowired private val rest: TestRestTemplate, @Autowired private val tokens: JwtTokens) {
+class MeIT(
+    @Autowired private val rest: TestRestTemplate,
+    @Autowired private val tokens: JwtTokens,
+    @Autowired private val meters: MeterRegistry,
+) {
 
     private fun me(token: String?) =
         rest.exchange("/api/v1/me", HttpMethod.GET, HttpEntity<Unit>(HttpHeaders().apply { if (token != null) setBearerAuth(token) }), Map::class.java)
@@ -23,5 +28,13 @@ class MeIT(@Autowired private val rest: TestRestTemplate, @Autowired private val
         assertThat(me(tokens.mint(7)).body!!["userId"]).isEqualTo(7)
         assertThat(me(null).statusCode.value()).isEqualTo(401)
         assertThat(me("not.a.token").statusCode.value()).isEqualTo(401)
+    }
+
+    @Test
+    fun `requests are observed, but not each security filter, authentication and authorization they pass`() {
+        assertThat(me(tokens.mint(3)).statusCode.value()).isEqualTo(200)
+        assertThat(me(null).statusCode.value()).isEqualTo(401)
+        assertThat(meters.find("http.server.requests").timers()).describedAs("requests are still measured").isNotEmpty()
+        assertThat(meters.meters.map { it.id.name }.filter { it.startsWith("spring.security") }).isEmpty()
     }
 }
