@@ -1,10 +1,12 @@
-// Who this arrival of a fan-out step is: the first `members` arrivals are the room's members (users 1..members, each
-// subscribing), the rest its senders (users 1..members again, each a new client that sends one message). The step's
-// state, made with its schedule (open-model-schedules.groovy), is this thread's for the rest of its life.
-SampleResult.setIgnore()
+// Who this arrival of a fan-out step is: the first `senders` arrivals are the step's senders (users 1..senders, each a
+// client that holds its connection and carries messages), the next `members` its members (users 1..members, each
+// subscribing), the rest its messages: an arrival of the open model that hands its message to a sender and ends. The
+// step's state, made with its schedule (open-model-schedules.groovy), is this thread's for the rest of its life. The
+// arrival is no sample, unless a message comes too late to be sent.
 def current = props.get('chatlab.current')
 def state = current?.fanout
 if (state == null) {
+    SampleResult.setIgnore()
     vars.put('role', 'none')
     return
 }
@@ -12,25 +14,53 @@ vars.putObject('fanout', state)
 vars.put('path', current.path)
 vars.put('shape', current.label)
 def arrival = state.arrivals.getAndIncrement()
-// With several engines (fanout-steps.groovy) this one's members are every count-th user from its index + 1.
+int senders = state.senders as int
+if (arrival >= senders + state.members) {
+    // A message: the next free sender takes it (fanout-carry.groovy). One that comes after every sender has left (JMeter
+    // started this arrival late) has no one to carry it: it fails here, and the audit counts what was offered but not carried.
+    vars.put('role', 'message')
+    boolean handed = false
+    synchronized (state.outbox) {
+        if (state.holding.get() > 0) {
+            state.outbox.add(System.currentTimeMillis())
+            state.offered.incrementAndGet()
+            state.outbox.notify()
+            handed = true
+        }
+    }
+    if (handed) SampleResult.setIgnore()
+    else {
+        SampleResult.setSampleLabel('message [' + current.path + '] ' + current.label)
+        SampleResult.setSuccessful(false)
+        SampleResult.setResponseCode('java.net.SocketTimeoutException')
+        SampleResult.setResponseMessage('a message arrived ' + (System.currentTimeMillis() - (state.sendEndsAt as long)) +
+            ' ms after the step' + "'" + 's sending time, when its senders had left: JMeter started this arrival late')
+    }
+    return
+}
+SampleResult.setIgnore()
+// With several engines (fanout-steps.groovy) this one's users are every count-th user from its index + 1.
 int engines = (state.engines ?: 1) as int
 int engine = (state.engine ?: 0) as int
-def userId = (arrival % state.members) * engines + engine + 1
+def person = arrival < senders ? arrival : arrival - senders
+def userId = (person % state.members) * engines + engine + 1
 def jwt = props.get('chatlab.jwt') ?: evaluate(new File(vars.get('scripts'), 'jwt.groovy')).tap { props.put('chatlab.jwt', it) }
 vars.put('token', jwt(vars.get('jwtSecret'), userId, null))
 vars.put('roomId', String.valueOf(state.room))
-// Members and senders take the step's deployment's instances round robin (instance-port.groovy chose by thread before).
-vars.put('instancePort', state.ports[arrival % state.ports.size()] as String)
+// Senders, and members, take the step's deployment's instances round robin (instance-port.groovy chose by thread before).
+vars.put('instancePort', state.ports[person % state.ports.size()] as String)
 vars.put('subscriptionId', 'fanout-' + state.tag + '-' + arrival)
-if (arrival < state.members) {
+if (arrival >= senders) {
     vars.put('role', 'member')
-    vars.put('member', String.valueOf(arrival))
+    vars.put('member', String.valueOf(person))
     vars.putObject('received', [])
     vars.put('listening', 'true')
     // A member's reads wait for a frame until the step's lostAt, never less (fanout-delivery.groovy says why).
     vars.put('readTimeout', String.valueOf(Math.max(1L, (state.lostAt as long) - System.currentTimeMillis())))
 } else {
     state.sending.incrementAndGet()
+    state.holding.incrementAndGet()
     vars.put('role', 'sender')
-    vars.put('clientMessageId', 'fanout-' + state.tag + '-' + (arrival * engines + engine))
+    vars.put('holding', 'true')
+    vars.putObject('written', [])
 }

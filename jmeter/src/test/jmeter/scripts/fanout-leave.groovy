@@ -55,6 +55,11 @@ def problems = []
 def storedKeys = stored.collect { it.clientMessageId }
 def twice = storedKeys.countBy { it }.findAll { it.value > 1 }.keySet()
 if (!twice.isEmpty()) problems << (twice.size() + ' messages stored more than once, e.g. ' + twice.first())
+// Every message the schedule offered was carried by a sender (fanout-carry.groovy): once every sender has left, one
+// still in the outbox found none. (A sender still at work when the members stopped waiting carries on unacknowledged.)
+def offered = state.offered?.get() ?: 0
+def carried = state.carried?.get() ?: 0
+if (state.holding?.get() == 0 && carried < offered) problems << ((offered - carried) + ' of ' + offered + ' messages offered found no sender to carry them (every sender had failed or left)')
 def notStored = sent - storedKeys
 if (!notStored.isEmpty()) problems << (notStored.size() + ' of ' + sent.size() + ' messages acknowledged were not stored, e.g. ' + notStored.first())
 def delivered = 0L
@@ -81,7 +86,8 @@ if (misplaced > 0) problems << (misplaced + ' deliveries carried another place (
 int engines = (state.engines ?: 1) as int
 def summary = stored.size() + ' messages stored (' + sent.size() + ' acknowledged), ' + delivered + ' deliveries to ' + members.size() + ' members' +
     (engines > 1 ? ' of engine ' + ((state.engine as int) + 1) + ' of ' + engines : '') +
-    ((state.waited?.get() ?: 0) > 0 ? '; senders waited up to ' + state.waited.get() + ' ms for the members' + "'" + ' subscriptions' : '')
+    ((state.waited?.get() ?: 0) > 0 ? '; senders waited up to ' + state.waited.get() + ' ms for the members' + "'" + ' subscriptions' : '') +
+    ((state.queued?.get() ?: 0) > 0 ? '; a message waited up to ' + state.queued.get() + ' ms for one of the ' + state.senders + ' senders' : '')
 def arrival = reordered + ' of ' + members.size() + ' members received them in another order than history' + "'" + 's'
 // Where this step's time went on the server: its send-path stage timers (store, broker, outbound; every instance),
 // counted since the previous step's audit (this plan sends nothing between two audits), as a mean per stage.

@@ -1,4 +1,4 @@
-// Before a fan-out SEND: a sender that arrived before every member's subscription was confirmed (its RECEIPT) waits for
+// Before a fan-out SEND: a message taken before every member's subscription was confirmed (its RECEIPT) waits for
 // them, at most openTimeout ms, so no message goes to a room still filling (the step records the longest wait); then the
 // message carries its send time (epoch ms), so each member's delivery sample runs from the SEND to its own receipt.
 def state = vars.getObject('fanout')

@@ -1,14 +1,17 @@
 // The fan-out plan's part of the schedule every capacity ladder shares (open-model-schedules.groovy, which loads this
 // once and climbs the ladder): which room size a room slot runs, what one step of it holds, and how its arrivals go.
-// Each step first lets the room's members arrive and subscribe, then its senders arrive at the offered deliveries per
-// second divided by the members (fanout-arrival.groovy); the members read until every message sent reached them, or
-// until fanoutLostAfter after the last send, and the last one out audits the step (fanout-leave.groovy).
+// Each step first lets its senders (fanoutSenders clients that hold their connection) and the room's members arrive,
+// the members subscribing; then its messages arrive at the offered deliveries per second divided by the members, each
+// handed to a sender (fanout-arrival.groovy); the members read until every message sent reached them, or until
+// fanoutLostAfter after the last send, and the last one out audits the step (fanout-leave.groovy).
 def numbers = { String list -> (list ?: '').split(',').collect { it.trim() }.findAll { it }.collect { it as double } }
 def fmt = { double d -> d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d) }
 def number = { String name -> (vars.get(name) ?: '0') as double }
 // A room's path ("500 members", "500 members on relay-2") names its members first.
 def membersOf = { String path -> path.split(' ')[0] as int }
 def joinRate = number('fanoutJoinRate')
+def senders = number('fanoutSenders') as int
+if (senders < 1) throw new IllegalStateException('fanoutSenders is ' + vars.get('fanoutSenders') + ': a step needs a sender to carry its messages')
 def settle = number('fanoutSettle')
 def lostAfter = number('fanoutLostAfter')
 def openTimeout = number('openTimeout')
@@ -74,35 +77,43 @@ return [
         minMessages > 0 && rate > 0 ? Math.max(seconds, Math.ceil(minMessages * members / rate)) : seconds
     },
     // One step at `rate` offered deliveries per second for `seconds`, starting `delay` ms after `now`: its state (who
-    // arrived, which members subscribed, what was sent and acknowledged, what each member received, the ports its
-    // members and senders take round robin) and the members' arrivals, evenly at fanoutJoinRate, then a pause of
-    // fanoutSettle ms before the senders, who wait for any member still unconfirmed (fanout-send.groovy): a member's
-    // chain (open, CONNECT, SUBSCRIBE) ended 0.05-0.25 s after the last arrival, 1 s on a cold relay, so a fixed
-    // second mostly idled. A sender sees only its own engine's members: the pause covers the others'. With several
-    // engines (`engine`: count, index and the step's tag, one on all of them; engines.groovy) this engine's members are
-    // every count-th user from index + 1, arriving over the same join time, and it offers its share of the rate:
-    // state.members and sendRate are this engine's.
+    // arrived, which members subscribed, the messages waiting for a sender, what was sent and acknowledged, what each
+    // member received, the ports its senders and members take round robin) and the arrivals of its fanoutSenders
+    // senders, then of its members, evenly at fanoutJoinRate, then a pause of fanoutSettle ms before the messages, whose
+    // senders wait for any member still unconfirmed (fanout-send.groovy): a member's chain (open, CONNECT, SUBSCRIBE)
+    // ended 0.05-0.25 s after the last arrival, 1 s on a cold relay, so a fixed second mostly idled. A sender sees only
+    // its own engine's members: the pause covers the others'. With several engines (`engine`: count, index and the
+    // step's tag, one on all of them; engines.groovy) this engine's members are every count-th user from index + 1,
+    // arriving over the same join time, and it offers its share of the rate with senders of its own: state.members
+    // and sendRate are this engine's.
     step: { String path, long room, List ports, double rate, double seconds, long now, long delay, Map engine = [count: 1, index: 0] ->
         def members = membersOf(path)
         int count = engine.count as int
         if (members < count) throw new IllegalStateException('a room of ' + members + ' members cannot be shared by ' + count + ' engines: each needs a member')
         int mine = (members - (engine.index as int) + count - 1).intdiv(count)
         def joinSeconds = members / joinRate
-        def sendEndsAt = now + delay + (long) (joinSeconds * 1000) + (long) settle + (long) (seconds * 1000)
+        // This engine's senders arrive first, at its members' rate, so their connections are open before the step's CPU
+        // is counted (fanout-subscribed.groovy): a chat user's connection is not a cost of each of its deliveries.
+        def engineJoinRate = joinRate * mine / members
+        def sendersSeconds = senders / engineJoinRate
+        def sendEndsAt = now + delay + (long) ((sendersSeconds + joinSeconds) * 1000) + (long) settle + (long) (seconds * 1000)
         [extra: [room: room, members: members, sendRate: rate / members / count, fanout: [
-            room: room, members: mine, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
+            room: room, members: mine, senders: senders, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
             sendEndsAt: sendEndsAt, lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
             subscribed: new java.util.concurrent.CountDownLatch(mine), subscribing: new java.util.concurrent.atomic.AtomicInteger(mine),
             cpuAtStart: new java.util.concurrent.atomic.AtomicReference(), waited: new java.util.concurrent.atomic.AtomicLong(),
-            sending: new java.util.concurrent.atomic.AtomicInteger(),
+            sending: new java.util.concurrent.atomic.AtomicInteger(), holding: new java.util.concurrent.atomic.AtomicInteger(),
+            outbox: new java.util.ArrayDeque(), offered: new java.util.concurrent.atomic.AtomicInteger(),
+            carried: new java.util.concurrent.atomic.AtomicInteger(), queued: new java.util.concurrent.atomic.AtomicLong(),
             sent: new java.util.concurrent.ConcurrentLinkedQueue(), received: new java.util.concurrent.ConcurrentHashMap(),
             left: new java.util.concurrent.atomic.AtomicInteger(mine)]],
-         arrivals: ' rate(' + fmt(joinRate * mine / members) + '/s) even_arrivals(' + fmt(joinSeconds) + ' s) pause(' + fmt(settle) + ' ms)']
+         // JMeter truncates rate × duration to a count of arrivals: a hair more time keeps 170.99999 from being 170.
+         arrivals: ' rate(' + fmt(engineJoinRate) + '/s) even_arrivals(' + fmt((sendersSeconds + joinSeconds) * (1 + 1e-9)) + ' s) pause(' + fmt(settle) + ' ms)']
     },
-    // The senders' arrivals for `seconds` (rising from `from` per second), then the tail a step with late deliveries
+    // The messages' arrivals for `seconds` (rising from `from` per second), then the tail a step with late deliveries
     // needs: fanoutLostAfter, and 2 × openTimeout for the audit. A step whose last member leaves sooner ends then
     // (fanout-leave.groovy, end-open-group.groovy).
-    senders: { double sendRate, double seconds, double from ->
+    messages: { double sendRate, double seconds, double from ->
         ' rate(' + fmt(from) + '/s) random_arrivals(' + fmt(seconds) + ' s) rate(' + fmt(sendRate) + '/s) pause(' + fmt(lostAfter + 2 * openTimeout) + ' ms)'
     },
 ]

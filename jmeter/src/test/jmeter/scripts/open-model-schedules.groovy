@@ -304,7 +304,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
         startsAt = now + delay
         pause = pauseUntil(startsAt)
         if (fanout) {
-            // Members arrive first and subscribe, then the senders (fanout-steps.groovy).
+            // Senders and members arrive first, the members subscribing, then the messages (fanout-steps.groovy).
             def fanoutStep = fanoutSteps.step(path, extra.room as long, extra.ports as List, warmUp != null ? warmUp.rate as double : rate, seconds, now, delay,
                 [count: engines.count, index: engines.index, tag: tag])
             extra = fanoutStep.extra + [rampFrom: warmUp != null ? engines.share(rate / (fanoutStep.extra.members as int) / 4) : fanoutStep.extra.sendRate]
@@ -371,7 +371,7 @@ props.put('chatlab.schedule', { String shape, String path, int step ->
     def key = path + ' ' + label
     steps.put(key, [times: new java.util.concurrent.ConcurrentLinkedQueue(), failed: new java.util.concurrent.atomic.AtomicBoolean()])
     props.put('chatlab.current', [shape: shape, path: path, label: label, key: key, warmup: step == 0 || label == 'warm-up'] + extra)
-    if (fanout || trial) return pause + fanoutSteps.senders(extra.sendRate as double, seconds, extra.rampFrom as double)
+    if (fanout || trial) return pause + fanoutSteps.messages(extra.sendRate as double, seconds, extra.rampFrom as double)
     // After the last arrival the group waits `tail` ms, then interrupts what is still running: long enough for every
     // answer within the SLO (capacity, warm-ups) or within openTimeout (the measured mix and duet); what it cuts is a failure.
     // Once nothing runs after the last arrival, the group ends without waiting out the tail (end-open-group-when-idle.groovy).

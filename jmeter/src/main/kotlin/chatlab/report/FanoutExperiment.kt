@@ -68,9 +68,10 @@ object FanoutExperiment : Experiment {
         return "Per room size (${s["fanoutMembers"] ?: "?"} members, rooms ${s["fanoutRooms"] ?: "?"}) and round, after an idle server: the capacity " +
             "shape in offered deliveries per second, from ${s["fanoutRates"] ?: "?"}/s, ${s["fanoutStepSeconds"] ?: "?"} s per step" + minMessages(c) + ", climbing while " +
             "the p95 of a delivery stays within ${Format.ms(c.fanoutSlo)} ms without errors, then refined as the other capacity shapes. Each step: the " +
-            "members arrive (${s["fanoutJoinRate"] ?: "?"}/s), connect over STOMP and subscribe to the room's topic; ${s["fanoutSettle"] ?: "?"} ms later " +
-            "the senders arrive at the offered rate divided by the members (an open model), each a new client (a room member) that sends one " +
-            "message to ${s["fanoutStore"] ?: "?"} carrying its send time, once every member's subscription is confirmed. Every member records one sample per message, from the SEND to its own " +
+            "${s["fanoutSenders"] ?: "?"} senders (room members that hold their connections) and the members arrive (${s["fanoutJoinRate"] ?: "?"}/s), " +
+            "connect over STOMP, the members subscribing to the room's topic; ${s["fanoutSettle"] ?: "?"} ms later the messages arrive at the offered " +
+            "rate divided by the members (an open model), each taken by the next free sender and sent to ${s["fanoutStore"] ?: "?"} carrying its send " +
+            "time, once every member's subscription is confirmed. Every member records one sample per message, from the SEND to its own " +
             "receipt, so a step's p95 is over every member's deliveries. The last member out audits the step. " + deployments(c) + "JMeter's listeners run on the " +
             "same machine as the server: at the largest rooms they are part of what is measured (see where the CPU went)."
     }

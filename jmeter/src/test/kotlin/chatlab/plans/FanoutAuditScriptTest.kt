@@ -106,12 +106,15 @@ class FanoutAuditScriptTest {
         sending: Int = 0,
         cpuAtStart: Map<String, Any>? = null,
         path: String = "3 members",
+        offered: Int = sent.size,
+        holding: Int = 0,
     ): Result {
         val received = messages.map { it.map(::delivery) }
         val state = mapOf(
             "room" to room, "tag" to tag, "members" to received.size, "sent" to this.sent.apply { addAll(sent) },
             "received" to ConcurrentHashMap<Int, Any>(received.dropLast(1).withIndex().associate { it.index to it.value }),
             "left" to AtomicInteger(1), "sending" to AtomicInteger(sending), "cpuAtStart" to AtomicReference(cpuAtStart),
+            "senders" to 4, "holding" to AtomicInteger(holding), "offered" to AtomicInteger(offered), "carried" to AtomicInteger(sent.size),
         )
         val vars = Vars(mutableMapOf(
             "host" to "127.0.0.1", "port" to server.address.port.toString(), "fanoutStore" to "mysql", "token" to "t", "path" to path,
@@ -257,6 +260,17 @@ class FanoutAuditScriptTest {
         assertThat(result.passed).isFalse()
         assertThat(result.message).contains("1 deliveries received twice").contains("1 deliveries of messages this step did not send, or of another room")
         assertThat(result.code).isEqualTo("409")
+    }
+
+    @Test
+    fun `the audit fails when a message offered found no sender once every sender had left, not while one still carries`() {
+        serve(three)
+        val left = audit(sentThree, List(3) { three }, offered = 5)
+        assertThat(left.passed).isFalse()
+        assertThat(left.message).contains("2 of 5 messages offered found no sender to carry them")
+        sent.clear()
+        val carrying = audit(sentThree, List(3) { three }, offered = 5, holding = 1)
+        assertThat(carrying.passed).describedAs(carrying.message).isTrue()
     }
 
     @Test

@@ -28,7 +28,7 @@ class FanoutLadderScriptTest {
                 "scripts" to Path.of("src/test/jmeter/scripts").toAbsolutePath().toString(), "unitsFile" to dir.resolve("units.csv").toString(),
                 "measured" to "delivery", "chatPaths" to "true", "port" to "8080", "fanoutRates" to "125,250,500,1000,2000,4000", "fanoutSlo" to "100",
                 "stepSeconds" to "4", "refineSteps" to "2", "warmupSeconds" to "1", "openTimeout" to "1000", "fanoutMembers" to "500", "fanoutRooms" to "78",
-                "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
+                "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutSenders" to "4", "fanoutLostAfter" to "2000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40",
                 "fanoutWarmUpRate" to "0", "fanoutMinMessages" to "8", "fanoutSlots" to "12",
                 "infoFile" to dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }.toString(),
             ).apply { putAll(extra) })

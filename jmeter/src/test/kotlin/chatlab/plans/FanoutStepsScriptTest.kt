@@ -18,7 +18,7 @@ class FanoutStepsScriptTest {
     private fun steps(dir: Path, info: String?, slots: String = "12"): Map<*, *> {
         val file = dir.resolve("server-info.json").also { f -> info?.let { Files.writeString(f, it) } }
         val vars = FanoutAuditScriptTest.Vars(mutableMapOf(
-            "fanoutMembers" to "10,100", "fanoutRooms" to "80,79", "fanoutJoinRate" to "200", "fanoutSettle" to "1000",
+            "fanoutMembers" to "10,100", "fanoutRooms" to "80,79", "fanoutJoinRate" to "200", "fanoutSettle" to "1000", "fanoutSenders" to "4",
             "fanoutLostAfter" to "2000", "openTimeout" to "1000", "fanoutWarmUpSeconds" to "8", "fanoutFirstWarmUpSeconds" to "40", "fanoutRoundWarmUpSeconds" to "30", "fanoutWarmUpRate" to "1000", "fanoutMinMessages" to "8", "infoFile" to file.toString(), "port" to "8080", "fanoutSlots" to slots,
         ))
         return GroovyShell(Binding().apply { setVariable("vars", vars) }).evaluate(Path.of("src/test/jmeter/scripts/fanout-steps.groovy").toFile()) as Map<*, *>
@@ -56,7 +56,7 @@ class FanoutStepsScriptTest {
         assertThat(steps.call("seconds", "500 members on relay-2", 125.0, 4.0)).describedAs("8 messages to 500 members at 125 deliveries/s").isEqualTo(32.0)
         assertThat(steps.call("seconds", "100 members", 125.0, 4.0)).isEqualTo(7.0)
         assertThat(steps.call("seconds", "10 members", 125.0, 4.0)).describedAs("a small room sends 8 messages within the step").isEqualTo(4.0)
-        assertThat(steps.call("senders", 20.0, 8.0, 5.0) as String).startsWith(" rate(5/s) random_arrivals(8 s) rate(20/s) pause(")
+        assertThat(steps.call("messages", 20.0, 8.0, 5.0) as String).startsWith(" rate(5/s) random_arrivals(8 s) rate(20/s) pause(")
         assertThat((steps(Files.createDirectories(dir.resolve("none")), null).call("slot", "1") as Map<*, *>)["ports"]).describedAs("no server info: the plan's port").isEqualTo(listOf("8080"))
     }
 
