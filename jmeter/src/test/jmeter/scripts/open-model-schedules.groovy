@@ -63,6 +63,7 @@ def on = { String path, String shape = null ->
 props.put('chatlab.on', on)
 def steps = new java.util.concurrent.ConcurrentHashMap()
 props.put('chatlab.steps', steps)
+props.put('chatlab.record', evaluate(new File(vars.get('scripts'), 'step-record.groovy')))
 props.put('chatlab.standIns', standIns)
 props.remove('chatlab.current')
 // p95 of whole-millisecond times as the report reads it: each time stands for its ±0.5 ms interval, interpolated.

@@ -3,11 +3,8 @@ package chatlab.plans
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.Test
 import org.w3c.dom.Element
-import org.xml.sax.InputSource
-import java.io.StringReader
 import java.nio.file.Files
 import java.nio.file.Path
-import javax.xml.parsers.DocumentBuilderFactory
 import kotlin.io.path.extension
 import kotlin.io.path.listDirectoryEntries
 import kotlin.io.path.name
@@ -21,32 +18,13 @@ import kotlin.io.path.readText
 class PlanShapeTest {
     private val folder = Plans.source
     /** A plan as JMeter runs it: its repeats carried out. */
-    private class Plan(val name: String, val text: String)
-    private val plans = Plans.expanded.map { (name, text) -> Plan(name, text) }
+    private val plans = Plans.expanded.map { (name, text) -> PlanTree(name, text) }
     private val experiments = listOf("history", "sends", "seats", "counters", "pool", "fanout")
-
-    private fun Plan.elements(): List<Element> {
-        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(InputSource(StringReader(text)))
-        val all = doc.getElementsByTagName("*")
-        return (0 until all.length).map { all.item(it) as Element }
-    }
-
-    private fun Element.prop(name: String): String? = childElements().firstOrNull { it.getAttribute("name") == name }?.textContent
-
-    private fun Element.childElements(): List<Element> =
-        (0 until childNodes.length).map { childNodes.item(it) }.filterIsInstance<Element>()
-
-    /** The elements a tree element holds: the children of the hashTree that follows it. */
-    private fun Element.held(): List<Element> {
-        var next = nextSibling
-        while (next != null && next !is Element) next = next.nextSibling
-        return (next as Element).childElements().filter { it.tagName != "hashTree" }
-    }
 
     @Test
     fun `every JSR223 element runs a file of the scripts folder and holds no script text`() {
         val problems = plans.flatMap { plan ->
-            plan.elements().filter { it.tagName.startsWith("JSR223") }.mapNotNull { e ->
+            plan.elements.filter { it.tagName.startsWith("JSR223") }.mapNotNull { e ->
                 val file = e.prop("filename").orEmpty()
                 when {
                     !e.prop("script").isNullOrEmpty() -> "${plan.name}: '${e.getAttribute("testname")}' holds script text"
@@ -57,13 +35,13 @@ class PlanShapeTest {
             }
         }
         assertThat(problems).isEmpty()
-        assertThat(plans.filter { p -> p.elements().none { it.tagName == "elementProp" && it.getAttribute("name") == "scripts" } }).isEmpty()
+        assertThat(plans.filter { p -> p.elements.none { it.tagName == "elementProp" && it.getAttribute("name") == "scripts" } }).isEmpty()
     }
 
     @Test
     fun `every script file is used by a plan and no two files hold the same body`() {
         val files = folder.resolve("scripts").listDirectoryEntries().filter { it.extension == "groovy" }
-        val run = plans.flatMap { p -> p.elements().mapNotNull { it.prop("filename")?.removePrefix("\${scripts}/") } }.toSet()
+        val run = plans.flatMap { p -> p.elements.mapNotNull { it.prop("filename")?.removePrefix("\${scripts}/") } }.toSet()
         val loaded = files.flatMap { f -> Regex("'([\\w-]+\\.groovy)'").findAll(f.readText()).map { it.groupValues[1] }.toList() }.toSet()
         // A schedule that evaluates a script (counters.jmx's open-model step): ${__groovy(evaluate(new File(vars.get('scripts'), 'x.groovy')))}.
         val inPlans = folder.listDirectoryEntries().filter { it.extension == "jmx" }
@@ -92,7 +70,7 @@ class PlanShapeTest {
     @Test
     fun `thread groups of the experiment plans hold only their parameters and Module Controllers`() {
         val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.flatMap { plan ->
-            plan.elements().filter { it.tagName == "ThreadGroup" || it.tagName == "OpenModelThreadGroup" }.flatMap { group ->
+            plan.elements.filter { it.tagName == "ThreadGroup" || it.tagName == "OpenModelThreadGroup" }.flatMap { group ->
                 group.held().filterNot { it.tagName == "UserParameters" || it.tagName == "ModuleController" }
                     .map { "${plan.name}: '${group.getAttribute("testname")}' holds ${it.tagName} '${it.getAttribute("testname")}'" }
             }
@@ -109,7 +87,7 @@ class PlanShapeTest {
         val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.flatMap { plan ->
             val stepped = plan.name.removeSuffix(".jmx") in listOf("history", "sends", "pool", "fanout")
             val drains = { e: Element -> e.tagName == "ThreadGroup" && e.getAttribute("testname").startsWith("drain before ") }
-            plan.elements().filter { (stepped && it.tagName == "OpenModelThreadGroup") || drains(it) }
+            plan.elements.filter { (stepped && it.tagName == "OpenModelThreadGroup") || drains(it) }
                 .filter { group -> parameters(group).any { it != "measured" } }
                 .map { "${plan.name}: '${it.getAttribute("testname")}' sets ${parameters(it)}" }
         }
@@ -120,7 +98,7 @@ class PlanShapeTest {
     fun `every experiment plan names its engines and runs the engines script in its setUp`() {
         val setUpScripts = setOf("\${scripts}/engines.groovy", "\${scripts}/open-model-schedules.groovy")
         val problems = plans.filter { it.name.removeSuffix(".jmx") in experiments }.filterNot { plan ->
-            val elements = plan.elements()
+            val elements = plan.elements
             elements.any { it.tagName == "elementProp" && it.getAttribute("name") == "engineList" } &&
                 elements.filter { it.tagName == "SetupThreadGroup" }.any { group ->
                     group.held().any { it.tagName == "JSR223Sampler" && it.prop("filename") in setUpScripts }
@@ -141,19 +119,36 @@ class PlanShapeTest {
             }
             return false
         }
-        val samplers = plans.associateWith { plan -> plan.elements().filter { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
+        // A read that may find nothing (optional) never times out: the sampler answers "No response", successfully. The
+        // fan-out's member reads are such reads, and run no script but their own (FanoutReadScopeTest).
+        val optionalRead = { e: Element -> e.tagName == "eu.luminis.jmeter.wssampler.SingleReadWebSocketSampler" && e.prop("optional") == "true" }
+        val samplers = plans.associateWith { plan ->
+            plan.elements.filter { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") && !optionalRead(it) }
+        }
         assertThat(samplers.filterKeys { it.name == "warm-up.jmx" }.values.flatten()).isNotEmpty()
         val outside = samplers.flatMap { (plan, list) -> list.filterNot { it.inScope() }.map { "${plan.name}: '${it.getAttribute("testname")}'" } }
         assertThat(outside).isEmpty()
     }
 
     @Test
+    fun `every STOMP frame a plan writes starts its command and each header at the start of a line`() {
+        // A header after spaces is no header to the server: a CONNECT whose lines an editor had indented carried no
+        // Authorization, and every member of a fan-out step got an ERROR instead of CONNECTED.
+        val frames = plans.flatMap { plan ->
+            plan.elements.filter { it.prop("payloadType") == "TextStomp" }.map { plan.name + ": '" + it.getAttribute("testname") + "'" to it.prop("requestData").orEmpty() }
+        }
+        assertThat(frames.map { it.first }).anyMatch { it.startsWith("fanout.jmx") }.anyMatch { it.startsWith("sends.jmx") }
+        val indented = frames.filter { (_, frame) -> frame.substringBefore("\n\n").lines().any { it.isEmpty() || it.first().isWhitespace() } }
+        assertThat(indented.map { it.first }).isEmpty()
+    }
+
+    @Test
     fun `every plan that speaks WebSocket answers the server's pings and skips heart-beats for all of its samplers`() {
         // The server pings a client it writes to and closes a session that does not answer: the pong proves reading.
-        val speaking = plans.filter { plan -> plan.elements().any { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
+        val speaking = plans.filter { plan -> plan.elements.any { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
         assertThat(speaking.map { it.name }).contains("fanout.jmx", "sends.jmx", "warm-up.jmx")
         for (plan in speaking) {
-            val top = plan.elements().first { it.tagName == "TestPlan" }.held()
+            val top = plan.elements.first { it.tagName == "TestPlan" }.held()
             assertThat(top.filter { it.tagName == "eu.luminis.jmeter.wssampler.PingFrameFilter" && it.prop("replyToPing") == "true" })
                 .describedAs("${plan.name}: a Ping Frame Filter that replies, at the plan's top").hasSize(1)
             // Through a broker relay a member that asked for no heart-beats still gets the broker's EOLs between frames
@@ -167,11 +162,11 @@ class PlanShapeTest {
     @Test
     fun `every Module Controller names a fragment of its own plan`() {
         val problems = plans.flatMap { plan ->
-            val elements = plan.elements()
+            val elements = plan.elements
             val planName = elements.first { it.tagName == "TestPlan" }.getAttribute("testname")
             val fragments = elements.filter { it.tagName == "TestFragmentController" }.map { it.getAttribute("testname") }.toSet()
             elements.filter { it.tagName == "ModuleController" }.mapNotNull { mc ->
-                val path = mc.childElements().first { it.getAttribute("name") == "ModuleController.node_path" }.childElements().map { it.textContent }
+                val path = mc.modulePath()
                 if (path.size == 3 && path[0] == "Test Plan" && path[1] == planName && path[2] in fragments) null
                 else "${plan.name}: '${mc.getAttribute("testname")}' points at $path"
             }
@@ -181,7 +176,7 @@ class PlanShapeTest {
 
     @Test
     fun `the fan-out plan holds as many room slots and trial slots as it says, each its warm-up and steps on its own slot`() {
-        val elements = plans.single { it.name == "fanout.jmx" }.elements()
+        val elements = plans.single { it.name == "fanout.jmx" }.elements
         val slots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutSlots" }.prop("Argument.value")!!.toInt()
         val trialSlots = elements.first { it.tagName == "elementProp" && it.getAttribute("name") == "fanoutTrialSlots" }.prop("Argument.value")!!.toInt()
         val (trials, groups) = elements.filter { it.tagName == "OpenModelThreadGroup" }.partition { it.getAttribute("testname").startsWith("fanout trial ") }
