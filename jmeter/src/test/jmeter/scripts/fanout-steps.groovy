@@ -99,7 +99,7 @@ return [
         def sendEndsAt = now + delay + (long) ((sendersSeconds + joinSeconds) * 1000) + (long) settle + (long) (seconds * 1000)
         [extra: [room: room, members: members, sendRate: rate / members / count, fanout: [
             room: room, members: mine, senders: senders, engines: count, engine: engine.index as int, ports: ports, tag: engine.tag ?: Long.toString(now, 36),
-            sendEndsAt: sendEndsAt, lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
+            sendEndsAt: sendEndsAt, holdUntil: sendEndsAt + (long) (lostAfter / 4), lostAt: sendEndsAt + (long) lostAfter, arrivals: new java.util.concurrent.atomic.AtomicInteger(),
             subscribed: new java.util.concurrent.CountDownLatch(mine), subscribing: new java.util.concurrent.atomic.AtomicInteger(mine),
             cpuAtStart: new java.util.concurrent.atomic.AtomicReference(), waited: new java.util.concurrent.atomic.AtomicLong(),
             sending: new java.util.concurrent.atomic.AtomicInteger(), holding: new java.util.concurrent.atomic.AtomicInteger(),

@@ -17,12 +17,12 @@ import kotlin.concurrent.thread
 class FanoutCarryScriptTest {
     private val scripts = Path.of("src/test/jmeter/scripts")
 
-    /** A step of one member and [senders] senders, already arrived, whose sending time ends [endsIn] ms from now. */
-    private fun step(senders: Int, endsIn: Long) = mapOf(
+    /** A step of one member and [senders] senders, already arrived, whose sending time ends [endsIn] ms from now, held [hold] ms more. */
+    private fun step(senders: Int, endsIn: Long, hold: Long = 0) = mapOf(
         "room" to 80L, "members" to 1, "senders" to senders, "ports" to listOf("8080"), "tag" to "t", "arrivals" to AtomicInteger(senders + 1),
         "holding" to AtomicInteger(senders), "outbox" to java.util.ArrayDeque<Long>(), "offered" to AtomicInteger(), "carried" to AtomicInteger(),
         "queued" to AtomicLong(), "sendEndsAt" to System.currentTimeMillis() + endsIn,
-    )
+    ).let { it + ("holdUntil" to (it["sendEndsAt"] as Long) + hold) }
 
     /** A message arrives: the arrival script's sample. */
     private fun arrive(state: Map<String, Any>): FanoutAuditScriptTest.Result {
@@ -62,10 +62,24 @@ class FanoutCarryScriptTest {
     }
 
     @Test
+    fun `a message JMeter starts after the sending time, while the senders still hold, is carried`() {
+        val state = step(senders = 1, endsIn = 0, hold = 60_000)
+        var taken: Map<String, Any?>? = null
+        val sender = thread { taken = carry(state) }
+        while (sender.isAlive && sender.state != Thread.State.TIMED_WAITING) Thread.onSpinWait()
+        assertThat(sender.isAlive).describedAs("the sender still holds after the sending time").isTrue()
+        assertThat(System.currentTimeMillis()).isGreaterThanOrEqualTo(state["sendEndsAt"] as Long)
+        assertThat(arrive(state).ignored).describedAs("handed over, no failure").isTrue()
+        sender.join(10_000)
+        assertThat(taken?.get("carrying")).isEqualTo("true")
+        assertThat(state["carried"].toString()).isEqualTo("1")
+    }
+
+    @Test
     fun `after the sending time a sender takes what still waits, then leaves, and a message after the last one fails`() {
         val state = step(senders = 1, endsIn = 50)
         assertThat(arrive(state).ignored).isTrue()
-        while (System.currentTimeMillis() <= state["sendEndsAt"] as Long) Thread.onSpinWait()
+        while (System.currentTimeMillis() <= state["holdUntil"] as Long) Thread.onSpinWait()
         assertThat(carry(state)["carrying"]).describedAs("the message offered in time is still sent").isEqualTo("true")
         val last = carry(state)
         assertThat(last["carrying"]).isEqualTo("false")
