@@ -7,7 +7,8 @@ import groovy.json.JsonSlurper
 def state = vars.getObject('fanout')
 def received = vars.getObject('received')
 def frame = prev.getResponseDataAsString()
-if (frame.trim().isEmpty()) {
+def nothing = frame.trim().isEmpty()
+if (nothing) {
     // Nothing came in time (the plan's top-level filter already skips frames of EOLs only, the heart-beats a relayed
     // broker sends to members that asked for none). No sample, and the member reads on.
     prev.setIgnore()
@@ -37,7 +38,7 @@ if (frame.trim().isEmpty()) {
 }
 // The step's listener does not see the reads (a JSR223 element costs JMeter about 24 µs of CPU a call, and there is a
 // read for every delivery): this script keeps for the step what the listener keeps for every other sampler.
-if (!frame.trim().isEmpty()) props.get('chatlab.record')?.call(prev, vars)
+if (!nothing) props.get('chatlab.record')?.call(prev, vars)
 def now = System.currentTimeMillis()
 // With several engines a member cannot know what the others' senders sent: it reads until lostAt (the group lasts that long anyway).
 def everySent = (state.engines ?: 1) == 1 && now > state.sendEndsAt && state.sending.get() == 0 && received.size() >= state.sent.size()

@@ -18,11 +18,14 @@ class FanoutCarryScriptTest {
     private val scripts = Path.of("src/test/jmeter/scripts")
 
     /** A step of one member and [senders] senders, already arrived, whose sending time ends [endsIn] ms from now, held [hold] ms more. */
-    private fun step(senders: Int, endsIn: Long, hold: Long = 0) = mapOf(
-        "room" to 80L, "members" to 1, "senders" to senders, "ports" to listOf("8080"), "tag" to "t", "arrivals" to AtomicInteger(senders + 1),
-        "holding" to AtomicInteger(senders), "outbox" to java.util.ArrayDeque<Long>(), "offered" to AtomicInteger(), "carried" to AtomicInteger(),
-        "queued" to AtomicLong(), "sendEndsAt" to System.currentTimeMillis() + endsIn,
-    ).let { it + ("holdUntil" to (it["sendEndsAt"] as Long) + hold) }
+    private fun step(senders: Int, endsIn: Long, hold: Long = 0): Map<String, Any> {
+        val sendEndsAt = System.currentTimeMillis() + endsIn
+        return mapOf(
+            "room" to 80L, "members" to 1, "senders" to senders, "ports" to listOf("8080"), "tag" to "t", "arrivals" to AtomicInteger(senders + 1),
+            "holding" to AtomicInteger(senders), "outbox" to java.util.ArrayDeque<Long>(), "offered" to AtomicInteger(), "carried" to AtomicInteger(),
+            "queued" to AtomicLong(), "sendEndsAt" to sendEndsAt, "holdUntil" to sendEndsAt + hold,
+        )
+    }
 
     /** A message arrives: the arrival script's sample. */
     private fun arrive(state: Map<String, Any>): FanoutAuditScriptTest.Result {

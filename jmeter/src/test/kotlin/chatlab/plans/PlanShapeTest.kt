@@ -17,7 +17,6 @@ import kotlin.io.path.readText
  */
 class PlanShapeTest {
     private val folder = Plans.source
-    /** A plan as JMeter runs it: its repeats carried out. */
     private val plans = Plans.expanded.map { (name, text) -> PlanTree(name, text) }
     private val experiments = listOf("history", "sends", "seats", "counters", "pool", "fanout")
 
@@ -111,14 +110,6 @@ class PlanShapeTest {
     fun `every WebSocket sampler runs where a frame that did not come in time counts as no answer`() {
         // Without it a read timeout is a wrong answer, and the late frame the wrong answer of the next command: a cold
         // server on a slow machine failed a run on its unmeasured warm-up (101 STOMP samples).
-        fun Element.inScope(): Boolean {
-            var tree = parentNode as? Element
-            while (tree != null && tree.tagName == "hashTree") {
-                if (tree.childElements().any { it.tagName == "JSR223PostProcessor" && it.prop("filename") == "\${scripts}/late-frame-is-no-answer.groovy" }) return true
-                tree = tree.parentNode as? Element
-            }
-            return false
-        }
         // A read that may find nothing (optional) never times out: the sampler answers "No response", successfully. The
         // fan-out's member reads are such reads, and run no script but their own (FanoutReadScopeTest).
         val optionalRead = { e: Element -> e.tagName == "eu.luminis.jmeter.wssampler.SingleReadWebSocketSampler" && e.prop("optional") == "true" }
@@ -126,7 +117,10 @@ class PlanShapeTest {
             plan.elements.filter { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") && !optionalRead(it) }
         }
         assertThat(samplers.filterKeys { it.name == "warm-up.jmx" }.values.flatten()).isNotEmpty()
-        val outside = samplers.flatMap { (plan, list) -> list.filterNot { it.inScope() }.map { "${plan.name}: '${it.getAttribute("testname")}'" } }
+        // On every way a thread reaches the sampler through the plan's Module Controllers (none: a sampler no thread runs).
+        val late = "\${scripts}/late-frame-is-no-answer.groovy"
+        val inScope = { plan: PlanTree, sampler: Element -> plan.scriptsAround(sampler).let { ways -> ways.isNotEmpty() && ways.all { late in it } } }
+        val outside = samplers.flatMap { (plan, list) -> list.filterNot { inScope(plan, it) }.map { "${plan.name}: '${it.getAttribute("testname")}'" } }
         assertThat(outside).isEmpty()
     }
 
