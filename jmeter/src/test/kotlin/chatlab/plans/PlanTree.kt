@@ -41,10 +41,16 @@ fun Element.prop(name: String): String? = childElements().firstOrNull { it.getAt
 fun Element.childElements(): List<Element> = (0 until childNodes.length).map { childNodes.item(it) }.filterIsInstance<Element>()
 
 /** The elements a tree element holds: the children of the hashTree that follows it. */
-fun Element.held(): List<Element> {
+fun Element.held(): List<Element> = tree().childElements().filter { it.tagName != "hashTree" }
+
+/** Whether this element sits anywhere in the tree [owner] holds. */
+fun Element.isUnder(owner: Element): Boolean = owner.tree().let { tree -> generateSequence(parentNode) { it.parentNode }.any { it === tree } }
+
+/** The hashTree that follows a tree element in the plan's XML: what it holds. */
+private fun Element.tree(): Element {
     var next = nextSibling
     while (next != null && next !is Element) next = next.nextSibling
-    return (next as Element).childElements().filter { it.tagName != "hashTree" }
+    return next as Element
 }
 
 /** The fragment path a Module Controller names (Test Plan, the plan's name, the fragment's name). */

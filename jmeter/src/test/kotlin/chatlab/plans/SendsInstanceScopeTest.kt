@@ -23,21 +23,9 @@ class SendsInstanceScopeTest {
     @Test
     fun `every sampler that loads the chosen instance comes after that open, in the same iteration`() {
         val iteration = plan.elements.single { it.tagName == "TestFragmentController" && it.getAttribute("testname") == "send iteration" }
-        val inIteration = samplers.filter { plan.elements.indexOf(it) > plan.elements.indexOf(iteration) && it.isIn(iteration) }
+        val inIteration = samplers.filter { it.isUnder(iteration) }
         val loading = samplers.filter { it.prop("port") == "\${instancePort}" || it.prop("HTTPSampler.port") == "\${instancePort}" }
         assertThat(inIteration.first().tagName).isEqualTo("eu.luminis.jmeter.wssampler.OpenWebSocketSampler")
         assertThat(loading).isNotEmpty().allSatisfy { assertThat(inIteration).contains(it) }
-    }
-
-    /** Whether this element sits in the tree [fragment] holds. */
-    private fun org.w3c.dom.Element.isIn(fragment: org.w3c.dom.Element): Boolean {
-        var next = fragment.nextSibling
-        while (next != null && next !is org.w3c.dom.Element) next = next.nextSibling
-        var node: org.w3c.dom.Node? = this
-        while (node != null) {
-            if (node === next) return true
-            node = node.parentNode
-        }
-        return false
     }
 }
