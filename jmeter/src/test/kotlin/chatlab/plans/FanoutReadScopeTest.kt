@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test
  */
 class FanoutReadScopeTest {
     private val plan = PlanTree("fanout.jmx", Plans.expanded.getValue("fanout.jmx"))
-    private val samplers = plan.elements.filter { it.tagName.endsWith("Sampler") || it.tagName == "HTTPSamplerProxy" }
+    private val samplers = plan.samplers
 
     @Test
     fun `a member's read runs the delivery script and no other, on every way to it`() {

@@ -114,7 +114,7 @@ class PlanShapeTest {
         // fan-out's member reads are such reads, and run no script but their own (FanoutReadScopeTest).
         val optionalRead = { e: Element -> e.tagName == "eu.luminis.jmeter.wssampler.SingleReadWebSocketSampler" && e.prop("optional") == "true" }
         val samplers = plans.associateWith { plan ->
-            plan.elements.filter { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") && !optionalRead(it) }
+            plan.samplers.filter { it.isWebSocketSampler() && !optionalRead(it) }
         }
         assertThat(samplers.filterKeys { it.name == "warm-up.jmx" }.values.flatten()).isNotEmpty()
         // On every way a thread reaches the sampler through the plan's Module Controllers (none: a sampler no thread runs).
@@ -139,7 +139,7 @@ class PlanShapeTest {
     @Test
     fun `every plan that speaks WebSocket answers the server's pings and skips heart-beats for all of its samplers`() {
         // The server pings a client it writes to and closes a session that does not answer: the pong proves reading.
-        val speaking = plans.filter { plan -> plan.elements.any { it.tagName.startsWith("eu.luminis.jmeter.wssampler.") && it.tagName.endsWith("Sampler") } }
+        val speaking = plans.filter { plan -> plan.samplers.any { it.isWebSocketSampler() } }
         assertThat(speaking.map { it.name }).contains("fanout.jmx", "sends.jmx", "warm-up.jmx")
         for (plan in speaking) {
             val top = plan.elements.first { it.tagName == "TestPlan" }.held()

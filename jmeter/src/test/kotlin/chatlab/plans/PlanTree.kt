@@ -14,6 +14,9 @@ class PlanTree(val name: String, val text: String) {
         (0 until all.length).map { all.item(it) as Element }
     }
 
+    /** Every sampler of the plan (JSR223, HTTP and WebSocket ones), in document order. */
+    val samplers: List<Element> by lazy { elements.filter { it.tagName.endsWith("Sampler") || it.tagName == "HTTPSamplerProxy" } }
+
     /**
      * The script files of the JSR223 elements that run around [sampler] (pre- and post-processors, assertions, listeners:
      * those it holds and those beside it or beside any element above it), one list for every way a thread reaches it
@@ -35,6 +38,9 @@ class PlanTree(val name: String, val text: String) {
         return around(sampler, sampler.held().filter { it.tagName.startsWith("JSR223") }.map { it.prop("filename").orEmpty() })
     }
 }
+
+/** Whether this is one of the WebSocket plugin's samplers. */
+fun Element.isWebSocketSampler(): Boolean = tagName.startsWith("eu.luminis.jmeter.wssampler.") && tagName.endsWith("Sampler")
 
 fun Element.prop(name: String): String? = childElements().firstOrNull { it.getAttribute("name") == name }?.textContent
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test
  */
 class SendsInstanceScopeTest {
     private val plan = PlanTree("sends.jmx", Plans.expanded.getValue("sends.jmx"))
-    private val samplers = plan.elements.filter { it.tagName.endsWith("Sampler") || it.tagName == "HTTPSamplerProxy" }
+    private val samplers = plan.samplers
     private val instance = "\${scripts}/instance-port.groovy"
 
     @Test
