@@ -69,5 +69,9 @@ def engine = [
 ]
 // Kept for the plan's other scripts and elements (every plan that splits its load runs this script in its setUp).
 props.put('chatlab.engine', engine)
+// Every Open Model Thread Group's random seed (`${__property(chatlab.arrivalSeed,,0)}`, read as the group starts, after
+// this setUp): the plan's arrivalSeed plus this engine's index, so that engines draw different arrivals. A property, not a
+// `__groovy` seed, which JMeter compiles anew in every group that starts.
+props.put('chatlab.arrivalSeed', String.valueOf(((vars.get('arrivalSeed') ?: '0') as long) + index))
 SampleResult?.setIgnore()
 return engine

@@ -4,6 +4,9 @@
 // step's state, made with its schedule (open-model-schedules.groovy), is this thread's for the rest of its life. The
 // arrival is no sample, unless a message comes too late to be sent.
 def current = props.get('chatlab.current')
+// The plan's "a member" and "a sender" controllers decide on these two, set below for the arrival's role.
+vars.put('listens', 'false')
+vars.put('carries', 'false')
 def state = current?.fanout
 if (state == null) {
     SampleResult.setIgnore()
@@ -52,6 +55,7 @@ vars.put('instancePort', state.ports[person % state.ports.size()] as String)
 vars.put('subscriptionId', 'fanout-' + state.tag + '-' + arrival)
 if (arrival >= senders) {
     vars.put('role', 'member')
+    vars.put('listens', 'true')
     vars.put('member', String.valueOf(person))
     vars.putObject('received', [])
     vars.put('listening', 'true')
@@ -61,6 +65,7 @@ if (arrival >= senders) {
     state.sending.incrementAndGet()
     state.holding.incrementAndGet()
     vars.put('role', 'sender')
+    vars.put('carries', 'true')
     vars.put('holding', 'true')
     vars.putObject('written', [])
 }

@@ -1,6 +1,6 @@
 // A frame arrived: ours ends the wait; another room's or user's message is skipped; an ERROR fails.
 if (!prev.isSuccessful()) {
-    vars.put('delivered', 'failed')
+    vars.put('awaiting', 'false')
     return
 }
 def frame = prev.getResponseDataAsString()
@@ -9,7 +9,7 @@ vars.put('reads', String.valueOf(reads))
 if (frame.startsWith('ERROR')) {
     prev.setSuccessful(false)
     prev.setResponseMessage('server sent ERROR: ' + frame.take(300))
-    vars.put('delivered', 'failed')
+    vars.put('awaiting', 'false')
     return
 }
 if (frame.startsWith('MESSAGE') && frame.contains(vars.get('clientMessageId'))) {
@@ -21,12 +21,12 @@ if (frame.startsWith('MESSAGE') && frame.contains(vars.get('clientMessageId'))) 
     if (problem != null) {
         prev.setSuccessful(false)
         prev.setResponseMessage(problem)
-        vars.put('delivered', 'failed')
+        vars.put('awaiting', 'false')
     } else {
-        vars.put('delivered', 'true')
+        vars.put('awaiting', 'false')
     }
 } else if (reads >= (vars.get('maxReads') as int)) {
     prev.setSuccessful(false)
     prev.setResponseMessage("our message was not delivered within ${reads} frames")
-    vars.put('delivered', 'failed')
+    vars.put('awaiting', 'false')
 }

@@ -7,12 +7,14 @@ if (loadUser == null) { loadUser = evaluate(new File(vars.get('scripts'), 'load-
 def userId = loadUser(vars, ctx.getThreadNum())
 def sends = list('sendStores')
 if (!sends.isEmpty() && random.nextDouble() < (vars.get('warmUpSends') as double)) {
-    vars.put('kind', 'send')
+    vars.put('sending', 'true')
+    vars.put('reading', 'false')
     vars.put('store', sends[random.nextInt(sends.size())])
 } else {
     def path = list('readPaths')
     path = path[random.nextInt(path.size())]
-    vars.put('kind', 'read')
+    vars.put('reading', 'true')
+    vars.put('sending', 'false')
     vars.put('path', path)
     vars.put('store', path.substring(0, path.lastIndexOf('-')))
     vars.put('mode', path.substring(path.lastIndexOf('-') + 1))

@@ -18,7 +18,10 @@ if (loadUser == null) { loadUser = evaluate(new File(vars.get('scripts'), 'load-
 def userId = loadUser(vars, ctx.getThreadNum())
 vars.put('clientMessageId', 'jm-' + vars.get('store') + '-' + userId + '-' + UUID.randomUUID().toString())
 vars.put('subscriptionId', 'sub-' + UUID.randomUUID().toString())
-vars.put('delivered', 'false')
+// The send iteration's controllers decide on plain variables: whether this arrival sends (the instrument path only
+// connects), and whether it still waits for its broadcast (ours-another-or-error.groovy ends the wait).
+vars.put('sending', String.valueOf(!vars.get('store').startsWith('instrument')))
+vars.put('awaiting', 'true')
 vars.put('reads', '0')
 // How long each frame may take, in the plans that bind openTimeout: `wsTimeout` in the reference shape; `openTimeout`
 // in the open-model groups (shape `capacity@<rate>` or `warm-up`), where a later answer is a miss anyway and a longer

@@ -71,6 +71,14 @@ class EnginesScriptTest {
     }
 
     @Test
+    fun `every engine seeds its open-model groups with the plan's arrival seed plus its index`(@TempDir dir: Path) {
+        val seeds = PlanEngine.on(listOf(dir, dir, dir), history + ("arrivalSeed" to "20250128")) { engine ->
+            engine.index to engine.props["chatlab.arrivalSeed"]
+        }.toMap()
+        assertThat((0..2).map { seeds.getValue(it) }).containsExactly("20250128", "20250129", "20250130")
+    }
+
+    @Test
     fun `two engines climb one read ladder on both engines' samples, each offering half of every rate`(@TempDir dir: Path) {
         // The first engine's reads hold at every rate; the second's miss from 400 reads/s: their p95 together misses.
         val climbs = PlanEngine.on(listOf(dir, dir), history) { engine ->
