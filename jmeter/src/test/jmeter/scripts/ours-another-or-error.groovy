@@ -21,10 +21,8 @@ if (frame.startsWith('MESSAGE') && frame.contains(vars.get('clientMessageId'))) 
     if (problem != null) {
         prev.setSuccessful(false)
         prev.setResponseMessage(problem)
-        vars.put('awaiting', 'false')
-    } else {
-        vars.put('awaiting', 'false')
     }
+    vars.put('awaiting', 'false')
 } else if (reads >= (vars.get('maxReads') as int)) {
     prev.setSuccessful(false)
     prev.setResponseMessage("our message was not delivered within ${reads} frames")
