@@ -13,14 +13,14 @@ import org.w3c.dom.Element
  */
 class ArrivalConditionsTest {
     private val plans = Plans.expanded.map { (name, text) -> PlanTree(name, text) }
+    private val arrivals = plans.associateWith { it.arrivals() }
     private val functions = listOf("__groovy(", "__jexl2(", "__jexl3(", "__javaScript(", "__BeanShell(")
     private val conditions = mapOf("IfController" to "IfController.condition", "WhileController" to "WhileController.condition")
 
     @Test
     fun `no controller an open-model arrival passes decides by a script function`() {
         val scripted = plans.flatMap { plan ->
-            val arrivals = plan.arrivals()
-            plan.elements.filter { it.tagName in conditions && arrivals.any { owner -> it.isUnder(owner) } }
+            plan.elements.filter { it.tagName in conditions && arrivals.getValue(plan).any { owner -> it.isUnder(owner) } }
                 .filter { controller -> functions.any { it in controller.condition() } }
                 .map { "${plan.name}: '${it.getAttribute("testname")}' decides by ${it.condition()}" }
         }
@@ -34,7 +34,7 @@ class ArrivalConditionsTest {
         }
         assertThat(held.map { (plan, c) -> "${plan.name}: ${c.getAttribute("testname")}" }).containsExactlyInAnyOrderElementsOf(perArrival)
         assertThat(held).allSatisfy { (plan, c) ->
-            assertThat(plan.arrivals().any { c.isUnder(it) }).describedAs(c.getAttribute("testname")).isTrue()
+            assertThat(arrivals.getValue(plan).any { c.isUnder(it) }).describedAs(c.getAttribute("testname")).isTrue()
             assertThat(c.condition()).matches("""\$\{[A-Za-z]+}""")
         }
     }
@@ -59,9 +59,7 @@ class ArrivalConditionsTest {
         val fragments = elements.filter { it.tagName == "TestFragmentController" }
         val reached = elements.filter { it.tagName == "OpenModelThreadGroup" }.toMutableList()
         do {
-            val more = fragments.filter { f -> f !in reached && elements.any { m ->
-                m.tagName == "ModuleController" && m.modulePath().lastOrNull() == f.getAttribute("testname") && reached.any { m.isUnder(it) }
-            } }
+            val more = fragments.filter { f -> f !in reached && modulesInto(f).any { m -> reached.any { m.isUnder(it) } } }
             reached += more
         } while (more.isNotEmpty())
         return reached

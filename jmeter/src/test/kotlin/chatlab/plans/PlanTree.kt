@@ -17,6 +17,10 @@ class PlanTree(val name: String, val text: String) {
     /** Every sampler of the plan (JSR223, HTTP and WebSocket ones), in document order. */
     val samplers: List<Element> by lazy { elements.filter { it.tagName.endsWith("Sampler") || it.tagName == "HTTPSamplerProxy" } }
 
+    /** The Module Controllers that run [fragment] (each names it by its path: Test Plan, the plan's name, the fragment's name). */
+    fun modulesInto(fragment: Element): List<Element> =
+        elements.filter { it.tagName == "ModuleController" && it.modulePath().lastOrNull() == fragment.getAttribute("testname") }
+
     /**
      * The script files of the JSR223 elements that run around [sampler] (pre- and post-processors, assertions, listeners:
      * those it holds and those beside it or beside any element above it), one list for every way a thread reaches it
@@ -30,8 +34,7 @@ class PlanTree(val name: String, val text: String) {
             val owner = tree.previousElement() ?: return listOf(here)
             return when (owner.tagName) {
                 "TestPlan" -> listOf(here)
-                "TestFragmentController" -> elements.filter { it.tagName == "ModuleController" && it.modulePath().lastOrNull() == owner.getAttribute("testname") }
-                    .flatMap { around(it, here) }
+                "TestFragmentController" -> modulesInto(owner).flatMap { around(it, here) }
                 else -> around(owner, here)
             }
         }
